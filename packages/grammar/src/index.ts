@@ -1,0 +1,2 @@
+export type * from './ast';
+export type { Diagnostic, ParseResult, Severity } from './diagnostic';

@@ -1,0 +1,55 @@
+// The codes of the service's problem responses (DESIGN section 6). Validation in this package,
+import type { Diagnostic } from '@playq/grammar';
+
+// the reference service and the client's typed errors all speak these.
+
+export const PROBLEM_CODES = [
+  'missing_parameter',
+  'invalid_filter',
+  'invalid_qoefilter',
+  'invalid_period',
+  'unknown_metric',
+  'unknown_dimension',
+  'incompatible_dimension',
+  'invalid_limit',
+  'invalid_offset',
+  'invalid_order',
+  'invalid_orderby',
+  'invalid_granularity',
+  'period_too_long',
+  'too_many_buckets',
+  'invalid_planlevel',
+  'invalid_agg',
+  'invalid_customer',
+  'duplicate_parameter',
+  'unknown_parameter',
+  'unauthenticated',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'internal',
+] as const;
+
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/**
+ * A problem with a query: a service problem code, the query parameter it concerns, and, where the
+ * problem sits inside a parameter's text (a filter, a qoefilter, a period), the grammar's position.
+ */
+export interface QueryDiagnostic {
+  readonly code: ProblemCode;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+  /** The URL parameter name (`filter`, `metrics`, ...), or `customerId` / `path`. */
+  readonly param?: string;
+  /** Offset inside the parameter's text, when known. */
+  readonly offset?: number;
+  readonly length?: number;
+  readonly line?: number;
+  readonly column?: number;
+  readonly hint?: string;
+  /** The grammar diagnostic behind this one, when there is one. */
+  readonly cause?: Diagnostic;
+}
