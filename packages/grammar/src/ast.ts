@@ -60,6 +60,7 @@ export interface QoeFilterSpans {
   readonly conditions: readonly {
     readonly condition: Span;
     readonly metric: Span;
+    readonly operator: Span;
     readonly value: Span;
   }[];
 }

@@ -1,2 +1,15 @@
+// @playq/grammar: parsers, serializers and diagnostics for the filter, qoefilter and period
+// mini-languages of the Playback Analytics Query Service.
+
 export type * from './ast';
 export type { Diagnostic, ParseResult, Severity } from './diagnostic';
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes';
+export { formatDiagnostic, GrammarError, offsetToLineColumn } from './diagnostics';
+export { parseFilter } from './filter/parse';
+export { serializeFilter, serializeFilterValue } from './filter/serialize';
+export { parseFilterOrThrow, parsePeriodOrThrow, parseQoeFilterOrThrow } from './or-throw';
+export { parsePeriod } from './period/parse';
+export { serializePeriod } from './period/serialize';
+export { parseQoeFilter } from './qoefilter/parse';
+export { serializeQoeFilter } from './qoefilter/serialize';
+export { formatNumber, isIdentifier } from './text';

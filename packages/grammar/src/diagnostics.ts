@@ -1,0 +1,148 @@
+// Building, positioning and rendering diagnostics. Every parser funnels its problems through
+// `diagnostic()` so that line/column are always consistent with the offset.
+
+import type { Diagnostic, Severity } from './diagnostic';
+import type { DiagnosticCode } from './diagnostic-codes';
+
+/**
+ * The 1-based line and column of a 0-based UTF-16 `offset` in `text`. `\n`, `\r\n` and a lone
+ * `\r` each end a line; an offset past the end is clamped to the end.
+ *
+ * @example
+ * ```ts
+ * offsetToLineColumn('[a=b]\n[c=d', 10); // { line: 2, column: 5 }
+ * ```
+ */
+export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** @internal */
+export interface DiagnosticInit {
+  code: DiagnosticCode;
+  message: string;
+  offset: number;
+  length: number;
+  severity?: Severity;
+  expected?: readonly string[];
+  hint?: string;
+}
+
+/** @internal */
+export function diagnostic(text: string, init: DiagnosticInit): Diagnostic {
+  const { line, column } = offsetToLineColumn(text, init.offset);
+  const d: {
+    -readonly [K in keyof Diagnostic]: Diagnostic[K];
+  } = {
+    code: init.code,
+    message: init.message,
+    severity: init.severity ?? 'error',
+    offset: init.offset,
+    length: init.length,
+    line,
+    column,
+  };
+  if (init.expected !== undefined) d.expected = init.expected;
+  if (init.hint !== undefined) d.hint = init.hint;
+  return d;
+}
+
+const MAX_SHOWN = 100;
+
+/**
+ * Render a diagnostic for a terminal or a log: the message, the position, the offending line and a
+ * caret under the offending characters. Only the line that holds the offset is shown, so
+ * multi-line input renders well; long lines are cut to a window around the position.
+ *
+ * @example
+ * ```ts
+ * const r = parseFilter('[country]');
+ * if (!r.ok) console.log(formatDiagnostic('[country]', r.errors[0]));
+ * // error[missing_equals]: found ']', expected '=' after the dimension 'country'
+ * //  --> line 1, column 9
+ * //   |
+ * // 1 | [country]
+ * //   |         ^
+ * ```
+ */
+export function formatDiagnostic(text: string, d: Diagnostic): string {
+  const offset = Math.max(0, Math.min(d.offset, text.length));
+  let lineStart = offset;
+  while (lineStart > 0 && !isBreak(text.charCodeAt(lineStart - 1))) lineStart--;
+  let lineEnd = offset;
+  while (lineEnd < text.length && !isBreak(text.charCodeAt(lineEnd))) lineEnd++;
+  let from = lineStart;
+  let to = lineEnd;
+  if (to - from > MAX_SHOWN) {
+    from = Math.max(lineStart, offset - MAX_SHOWN / 2);
+    to = Math.min(lineEnd, from + MAX_SHOWN);
+  }
+  const prefix = from > lineStart ? '…' : '';
+  const suffix = to < lineEnd ? '…' : '';
+  const shown = prefix + printable(text.slice(from, to)) + suffix;
+  const before = prefix + printable(text.slice(from, offset)).replace(/[^\t]/g, ' ');
+  const width = Math.max(1, Math.min(d.length, to - offset));
+  const gutter = String(d.line);
+  const pad = ' '.repeat(gutter.length);
+  const lines = [
+    `${d.severity}[${d.code}]: ${d.message}`,
+    `${pad}--> line ${d.line}, column ${d.column}`,
+    `${pad} |`,
+    `${gutter} | ${shown}`,
+    `${pad} | ${before}${'^'.repeat(width)}`,
+  ];
+  if (d.hint !== undefined) lines.push(`${pad} = hint: ${d.hint}`);
+  return lines.join('\n');
+}
+
+function isBreak(c: number): boolean {
+  return c === 10 || c === 13;
+}
+
+// Control characters would garble a terminal; show each as one visible character so the caret
+// stays aligned.
+function printable(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\u2423');
+}
+
+/**
+ * Thrown by the `parse…OrThrow` functions. Carries every diagnostic and the text that was parsed;
+ * its message is the first diagnostic, rendered by {@link formatDiagnostic}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseFilterOrThrow('[country=]');
+ * } catch (e) {
+ *   if (e instanceof GrammarError) console.log(e.diagnostics[0].code); // 'empty_value'
+ * }
+ * ```
+ */
+export class GrammarError extends Error {
+  override readonly name = 'GrammarError';
+  readonly diagnostics: readonly Diagnostic[];
+  readonly text: string;
+  readonly language: 'filter' | 'qoefilter' | 'period';
+
+  constructor(language: 'filter' | 'qoefilter' | 'period', text: string, diagnostics: readonly Diagnostic[]) {
+    const first = diagnostics[0];
+    super(
+      first === undefined
+        ? `invalid ${language}`
+        : `invalid ${language}: ${first.message}\n${formatDiagnostic(text, first)}`,
+    );
+    this.language = language;
+    this.text = text;
+    this.diagnostics = diagnostics;
+  }
+}
