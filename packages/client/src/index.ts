@@ -1,1 +1,35 @@
-export {};
+// @playq/client: runs queries built with @playq/query against the service or any deployment of
+// it, over any fetch-standard transport.
+export type { AuthAdapter, AuthContext, AuthHeaders } from './auth/auth-adapter';
+export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
+export { apiKeyAuth, bearerAuth, type TokenSource } from './auth/static-auth';
+export {
+  type ClientAuth,
+  type ClientOptions,
+  createClient,
+  type PagesOptions,
+  type PlayqClient,
+  type RunOptions,
+} from './client';
+export {
+  PlayqNetworkError,
+  PlayqResponseError,
+  PlayqTimeoutError,
+  PlayqValidationError,
+} from './errors/client-errors';
+export {
+  PlayqBadRequestError,
+  PlayqForbiddenError,
+  PlayqHttpError,
+  PlayqNotFoundError,
+  PlayqRateLimitError,
+  PlayqServerError,
+  PlayqUnauthorizedError,
+  type ProblemDetails,
+} from './errors/http-errors';
+export { PlayqError } from './errors/playq-error';
+export type { PlayqRecord, QueryInput, ResultRecord } from './query/query-input';
+export type { Page } from './response/envelope';
+export { type DatedRecord, type FillTimeSeriesOptions, type FillValue, fillTimeSeries } from './time-series';
+export type { RetryOptions } from './transport/retry-policy';
+export type { ClientHooks, RequestInfo, RequestKind, ResponseInfo, Transport } from './transport/types';

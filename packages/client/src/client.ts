@@ -1,0 +1,287 @@
+// The client: binds configuration (transport, credentials per endpoint, retries, timeouts,
+// hooks) to the operations users call. Everything slow or fallible lives in the modules it
+// composes; this file decides the order: resolve the plan level, validate, send, check.
+import { type QueryDiagnostic, type QueryNode, toURL, validate } from '@playq/query';
+import type { AuthAdapter } from './auth/auth-adapter';
+import { PlayqValidationError } from './errors/client-errors';
+import { checkConcurrency, pageStream } from './pagination/page-stream';
+import { PlanLevelResolver } from './plan/plan-level';
+import { type QueryInput, type ResultRecord, toNode } from './query/query-input';
+import { type Page, parseEnvelope } from './response/envelope';
+import { type ExecutorConfig, send } from './transport/executor';
+import { type RetryOptions, resolveRetryPolicy } from './transport/retry-policy';
+import type { ClientHooks, Transport } from './transport/types';
+
+/** Credentials per endpoint; a single adapter serves both. */
+export type ClientAuth =
+  | AuthAdapter
+  | { readonly metricquery?: AuthAdapter; readonly session?: AuthAdapter; readonly plan?: AuthAdapter };
+
+export interface ClientOptions {
+  /** The service's base address with its API prefix, e.g. `http://127.0.0.1:8080/api/v1`. */
+  readonly baseUrl: string | URL;
+  /** The plan host, needed to run session queries that do not set `planlevel`. */
+  readonly planUrl?: string | URL;
+  readonly auth?: ClientAuth;
+  /** The transport. Default: `globalThis.fetch`, looked up at call time. */
+  readonly fetch?: Transport;
+  /** Retry policy, or `false` to never retry. */
+  readonly retry?: RetryOptions | false;
+  /** Timeout of one attempt, body included. Default 30 000 ms; `0` for none. */
+  readonly timeoutMs?: number;
+  /** Deadline of one call (one page), retries and backoff included. Default: none. */
+  readonly deadlineMs?: number;
+  /** Extra headers for every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as `User-Agent` where the platform allows it (browsers ignore it). */
+  readonly userAgent?: string;
+  readonly hooks?: ClientHooks;
+  /** How long a resolved plan level is reused. Default 300 000 ms; `0` to ask every time. */
+  readonly planLevelTtlMs?: number;
+}
+
+export interface RunOptions {
+  readonly signal?: AbortSignal;
+  /** Overrides the client's `deadlineMs` for this call. */
+  readonly deadlineMs?: number;
+}
+
+export interface PagesOptions extends RunOptions {
+  /** Pages fetched ahead while you consume. Default 1 for `pages`/`records`, 4 for `all`. */
+  readonly concurrency?: number;
+}
+
+export interface PlayqClient {
+  /** Fetches the one page the query describes (its `offset` and `limit`). */
+  run<Q extends QueryInput>(query: Q, options?: RunOptions): Promise<Page<ResultRecord<Q>>>;
+  /** Every page from the query's `offset` on, in order. */
+  pages<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<Page<ResultRecord<Q>>>;
+  /** Every record from the query's `offset` on, in order. */
+  records<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<ResultRecord<Q>>;
+  /** Every record, collected; later pages are fetched in parallel. */
+  all<Q extends QueryInput>(query: Q, options?: PagesOptions): Promise<ResultRecord<Q>[]>;
+  /** The customer's plan level from the plan host (cached). */
+  resolvePlanLevel(customerId: string, options?: RunOptions): Promise<string>;
+  /** The URL a query is sent to (without resolving a missing plan level). */
+  url(query: QueryInput): string;
+}
+
+const SENSITIVE_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie)$/i;
+const DEFAULT_USER_AGENT = '@playq/client';
+
+function checkUrl(name: string, value: string | URL): string {
+  const text = String(value);
+  try {
+    const parsed = new URL(text);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new TypeError(
+      `@playq/client: ${name} must be an absolute http(s) URL, got ${JSON.stringify(text)}`,
+    );
+  }
+  return text.replace(/\/+$/, '');
+}
+
+function checkMs(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new TypeError(`@playq/client: ${name} must be a number of milliseconds >= 0, got ${String(value)}`);
+  }
+  return value === 0 || value === Number.POSITIVE_INFINITY ? undefined : value;
+}
+
+function splitAuth(auth: ClientAuth | undefined): {
+  metricquery?: AuthAdapter;
+  session?: AuthAdapter;
+  plan?: AuthAdapter;
+} {
+  if (auth === undefined) return {};
+  if (typeof (auth as AuthAdapter).headers === 'function') {
+    return { metricquery: auth as AuthAdapter, session: auth as AuthAdapter };
+  }
+  return auth as { metricquery?: AuthAdapter; session?: AuthAdapter; plan?: AuthAdapter };
+}
+
+/**
+ * Makes a client for one deployment of the service.
+ *
+ * @example
+ * ```ts
+ * import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
+ * import { metricQuery } from '@playq/query';
+ *
+ * const client = createClient({
+ *   baseUrl: 'http://127.0.0.1:8080/api/v1',
+ *   planUrl: 'http://127.0.0.1:8080/plans',
+ *   auth: {
+ *     metricquery: apiKeyAuth('demo-key'),
+ *     session: clientCredentials({ tokenUrl: 'http://127.0.0.1:8080/api/v1/oauth/token', clientId: 'demo', clientSecret: 'demo-secret' }),
+ *   },
+ * });
+ * const page = await client.run(metricQuery('demo').last(1, 'day').metrics('errors').aggBy('country'));
+ * page.records[0]?.country; // string
+ * ```
+ */
+export function createClient(options: ClientOptions): PlayqClient {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('@playq/client: createClient() needs an options object with at least baseUrl');
+  }
+  const baseUrl = checkUrl('baseUrl', options.baseUrl);
+  const planUrl = options.planUrl === undefined ? undefined : checkUrl('planUrl', options.planUrl);
+  const auth = splitAuth(options.auth);
+  for (const [endpoint, adapter] of Object.entries(auth)) {
+    if (adapter !== undefined && (typeof adapter !== 'object' || typeof adapter.headers !== 'function')) {
+      throw new TypeError(
+        `@playq/client: auth.${endpoint} must be an auth adapter (apiKeyAuth, bearerAuth, clientCredentials)`,
+      );
+    }
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new TypeError('@playq/client: fetch must be a function (request: Request) => Promise<Response>');
+  }
+  const transport: Transport = options.fetch ?? ((request) => globalThis.fetch(request));
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+  };
+  const headerSecrets: string[] = [];
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    headers[name.toLowerCase()] = value;
+    if (SENSITIVE_HEADER.test(name)) headerSecrets.push(value);
+  }
+  const adapters = [...new Set(Object.values(auth).filter((a): a is AuthAdapter => a !== undefined))];
+  const config: ExecutorConfig = {
+    transport,
+    retry: resolveRetryPolicy(options.retry),
+    timeoutMs: checkMs('timeoutMs', options.timeoutMs ?? 30_000),
+    deadlineMs: checkMs('deadlineMs', options.deadlineMs),
+    headers,
+    hooks: options.hooks ?? {},
+    secrets: () => {
+      const out = [...headerSecrets];
+      for (const adapter of adapters) for (const s of adapter.secrets()) out.push(s);
+      return out;
+    },
+  };
+  const planTtl = checkMs('planLevelTtlMs', options.planLevelTtlMs ?? 300_000) ?? 0;
+  const plans =
+    planUrl === undefined
+      ? undefined
+      : new PlanLevelResolver({
+          planUrl,
+          ttlMs: planTtl,
+          secrets: config.secrets,
+          get: (url) => send(config, { kind: 'plan', url, auth: auth.plan }),
+        });
+
+  function resolvePlanLevel(customerId: string, opts: RunOptions = {}): Promise<string> {
+    if (typeof customerId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(customerId)) {
+      return Promise.reject(
+        new PlayqValidationError([
+          {
+            code: 'invalid_customer',
+            param: 'customerId',
+            severity: 'error',
+            message: 'The customer id must be 1 to 128 characters of letters, digits, ".", "_" or "-".',
+          },
+        ]),
+      );
+    }
+    if (!plans) {
+      return Promise.reject(
+        new PlayqValidationError([
+          {
+            code: 'missing_parameter',
+            param: 'planlevel',
+            severity: 'error',
+            message:
+              'The session query has no planlevel and the client has no planUrl to look it up: set one of them.',
+          },
+        ]),
+      );
+    }
+    return plans.resolve(customerId, opts.signal);
+  }
+
+  /** The node ready to send: plan level filled in, validated. */
+  async function prepare(query: QueryInput, opts: RunOptions): Promise<QueryNode> {
+    let node = toNode(query);
+    if (node.endpoint === 'session' && node.planlevel === undefined && typeof node.customerId === 'string') {
+      const customerErrors = validate(node, { requirePlanLevel: false }).filter(isError);
+      if (customerErrors.length > 0) throw new PlayqValidationError(customerErrors);
+      node = { ...node, planlevel: await resolvePlanLevel(node.customerId, opts) };
+    }
+    const errors = validate(node).filter(isError);
+    if (errors.length > 0) throw new PlayqValidationError(errors);
+    return node;
+  }
+
+  async function fetchPage<R>(node: QueryNode, offset: number, opts: RunOptions): Promise<Page<R>> {
+    const url = toURL(offset === node.offset ? node : { ...node, offset }, { baseUrl });
+    const response = await send(config, {
+      kind: node.endpoint,
+      url,
+      auth: node.endpoint === 'session' ? auth.session : auth.metricquery,
+      signal: opts.signal,
+      deadlineMs: opts.deadlineMs,
+    });
+    return parseEnvelope<R>(response.body, {
+      method: 'GET',
+      url: response.url,
+      status: response.status,
+      limit: node.limit,
+      offset,
+      session: node.endpoint === 'session',
+      secrets: config.secrets(),
+    });
+  }
+
+  async function* pages<Q extends QueryInput>(
+    query: Q,
+    opts: PagesOptions = {},
+  ): AsyncGenerator<Page<ResultRecord<Q>>> {
+    const concurrency = checkConcurrency(opts.concurrency, 1);
+    const node = await prepare(query, opts);
+    yield* pageStream<ResultRecord<Q>>(
+      node.offset,
+      (offset, signal) =>
+        fetchPage(node, offset, {
+          signal,
+          ...(opts.deadlineMs === undefined ? {} : { deadlineMs: opts.deadlineMs }),
+        }),
+      { concurrency, signal: opts.signal },
+    );
+  }
+
+  async function* records<Q extends QueryInput>(
+    query: Q,
+    opts: PagesOptions = {},
+  ): AsyncGenerator<ResultRecord<Q>> {
+    for await (const page of pages(query, opts)) yield* page.records;
+  }
+
+  return Object.freeze({
+    async run<Q extends QueryInput>(query: Q, opts: RunOptions = {}): Promise<Page<ResultRecord<Q>>> {
+      const node = await prepare(query, opts);
+      return fetchPage<ResultRecord<Q>>(node, node.offset, opts);
+    },
+    pages,
+    records,
+    async all<Q extends QueryInput>(query: Q, opts: PagesOptions = {}): Promise<ResultRecord<Q>[]> {
+      const out: ResultRecord<Q>[] = [];
+      for await (const page of pages(query, {
+        ...opts,
+        concurrency: checkConcurrency(opts.concurrency, 4),
+      })) {
+        for (const record of page.records) out.push(record);
+      }
+      return out;
+    },
+    resolvePlanLevel,
+    url: (query: QueryInput) => toURL(toNode(query), { baseUrl }),
+  });
+}
+
+function isError(d: QueryDiagnostic): boolean {
+  return d.severity === 'error';
+}

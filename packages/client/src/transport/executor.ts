@@ -1,0 +1,214 @@
+// Sends one GET with everything around it: credentials, a per-attempt timeout, an overall
+// deadline, retries with backoff, one re-authentication after a 401, user hooks on redacted
+// data, and typed errors. Returns the body text of a 2xx answer; callers parse it.
+import type { AuthAdapter, AuthHeaders } from '../auth/auth-adapter';
+import { PlayqNetworkError, PlayqTimeoutError } from '../errors/client-errors';
+import { errorFromResponse } from '../errors/from-response';
+import { PlayqUnauthorizedError } from '../errors/http-errors';
+import { PlayqError } from '../errors/playq-error';
+import { abortReason, anySignal, raceSignal, sleep } from './abort';
+import { redactHeaders, redactUrl } from './redact';
+import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy';
+import type { ClientHooks, RequestKind, Transport } from './types';
+
+/** @internal */
+export interface ExecutorConfig {
+  readonly transport: Transport;
+  readonly retry: RetryPolicy;
+  /** Per attempt, body included; undefined for none. */
+  readonly timeoutMs: number | undefined;
+  /** Per call, retries included; undefined for none. */
+  readonly deadlineMs: number | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly hooks: ClientHooks;
+  /** Every secret any adapter knows, for redaction. */
+  readonly secrets: () => string[];
+  readonly random?: () => number;
+}
+
+/** @internal */
+export interface SendInit {
+  readonly kind: RequestKind;
+  readonly url: string;
+  readonly auth: AuthAdapter | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly deadlineMs?: number | undefined;
+}
+
+/** @internal */
+export interface SentResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: string;
+  /** Redacted. */
+  readonly url: string;
+}
+
+const METHOD = 'GET';
+
+/** @internal */
+export async function send(config: ExecutorConfig, init: SendInit): Promise<SentResponse> {
+  const deadlineMs = init.deadlineMs ?? config.deadlineMs;
+  const deadline = deadlineMs === undefined ? undefined : new AbortController();
+  const deadlineTimer =
+    deadline &&
+    setTimeout(
+      () =>
+        deadline.abort(
+          new PlayqTimeoutError({
+            kind: 'deadline',
+            timeoutMs: deadlineMs!,
+            method: METHOD,
+            url: redactUrl(init.url, config.secrets()),
+          }),
+        ),
+      deadlineMs,
+    );
+  const started = Date.now();
+  const signal = anySignal([init.signal, deadline?.signal]);
+  let reauthenticated = false;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcome = await attemptOnce(config, init, signal, attempt);
+        if (outcome.ok) return outcome.response;
+        if (
+          PlayqUnauthorizedError.isInstance(outcome.error) &&
+          init.auth?.unauthorized &&
+          !reauthenticated &&
+          outcome.sent
+        ) {
+          reauthenticated = true;
+          // A fresh credential is a different request, not a retry: it costs no backoff.
+          if (
+            await raceSignal(
+              Promise.resolve(init.auth.unauthorized(outcome.sent, { fetch: config.transport, signal })),
+              signal,
+            )
+          ) {
+            attempt--;
+            continue;
+          }
+        }
+        throw outcome.error;
+      } catch (error) {
+        if (signal?.aborted) throw abortReason(signal);
+        if (attempt > config.retry.retries || !isRetryable(error, config.retry)) throw error;
+        const delay = retryDelay(attempt, error, config.retry, config.random);
+        if (delay === undefined) throw error;
+        if (deadlineMs !== undefined && Date.now() - started + delay >= deadlineMs) throw error;
+        await sleep(delay, signal);
+      }
+    }
+  } finally {
+    if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
+  }
+}
+
+type Outcome =
+  | { readonly ok: true; readonly response: SentResponse }
+  | { readonly ok: false; readonly error: PlayqError; readonly sent: AuthHeaders | undefined };
+
+async function attemptOnce(
+  config: ExecutorConfig,
+  init: SendInit,
+  outer: AbortSignal | undefined,
+  attempt: number,
+): Promise<Outcome> {
+  const timeout = config.timeoutMs === undefined ? undefined : new AbortController();
+  const timer = timeout && setTimeout(() => timeout.abort(), config.timeoutMs);
+  const signal = anySignal([outer, timeout?.signal]);
+  let secrets = config.secrets();
+  let url = redactUrl(init.url, secrets);
+  const headers = new Headers(config.headers);
+  // Which wait was cut short decides the error: the user's abort or the deadline win over this
+  // attempt's own timeout; anything else the transport throws is a network failure.
+  const classify = (error: unknown): unknown => {
+    if (outer?.aborted) return abortReason(outer);
+    if (timeout?.signal.aborted) {
+      return new PlayqTimeoutError({ kind: 'request', timeoutMs: config.timeoutMs!, method: METHOD, url });
+    }
+    if (PlayqError.isInstance(error)) return error;
+    return new PlayqNetworkError({ method: METHOD, url, detail: describeNetworkError(error, secrets) });
+  };
+  try {
+    let sent: AuthHeaders | undefined;
+    if (init.auth) {
+      try {
+        sent = await raceSignal(
+          Promise.resolve(init.auth.headers({ fetch: config.transport, signal })),
+          signal,
+        );
+      } catch (error) {
+        throw classify(error);
+      }
+      for (const [name, value] of Object.entries(sent)) headers.set(name, value);
+      // A provider may just have produced a new secret.
+      secrets = config.secrets();
+      url = redactUrl(init.url, secrets);
+    }
+    const info = { kind: init.kind, method: METHOD, url, headers: redactHeaders(headers, secrets), attempt };
+    await config.hooks.beforeRequest?.(info);
+    const started = Date.now();
+    let status: number | undefined;
+    let outcome: Outcome;
+    try {
+      const request = new Request(init.url, { method: METHOD, headers, ...(signal ? { signal } : {}) });
+      const response = await raceSignal(config.transport(request), signal);
+      status = response.status;
+      let body: string;
+      try {
+        body = await raceSignal(response.text(), signal);
+      } catch (error) {
+        response.body?.cancel().catch(() => {});
+        throw error;
+      }
+      outcome = response.ok
+        ? { ok: true, response: { status, headers: response.headers, body, url } }
+        : {
+            ok: false,
+            sent,
+            error: errorFromResponse({
+              status,
+              headers: response.headers,
+              body,
+              method: METHOD,
+              url,
+              secrets,
+              retryStatuses: config.retry.statuses,
+            }),
+          };
+    } catch (error) {
+      const failure = classify(error);
+      await config.hooks.afterResponse?.({
+        ...info,
+        status,
+        durationMs: Date.now() - started,
+        error: failure,
+      });
+      throw failure;
+    }
+    await config.hooks.afterResponse?.({
+      ...info,
+      status,
+      durationMs: Date.now() - started,
+      error: outcome.ok ? undefined : outcome.error,
+    });
+    return outcome;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+// The transport's own message helps ("ECONNRESET", "fetch failed") but may quote the request;
+// keep it short and redacted, and never attach the original error (it can hold the Request).
+function describeNetworkError(error: unknown, secrets: readonly string[]): string {
+  const e = error as { message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
+  const parts = [e?.message, e?.cause?.code ?? e?.cause?.message].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  const text = parts.join(': ').slice(0, 200) || 'network error';
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[REDACTED]');
+  return out;
+}
