@@ -1,0 +1,355 @@
+// The builder's type-level bookkeeping: what has been chosen so far (a small state record), the
+// result record that follows from it, and the argument types that turn invalid combinations into
+// compile-time errors whose message says what is wrong.
+import type { ComparisonOperator } from '@playq/grammar';
+import type { DimensionName, ErrorDimensionName, MetricName, SessionFieldName } from '../catalogue/catalogue';
+import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
+import type { TimeInput, TimeUnit } from './time';
+
+/** What a builder has accumulated, as types. */
+export interface BuilderState {
+  readonly endpoint: Endpoint;
+  /** Union of the names passed to `.metrics()`. */
+  readonly metrics: string;
+  /** Union of the dimensions passed to `.aggBy()`. */
+  readonly dims: string;
+  readonly timeseries: boolean;
+  /** Whether `.agg()` was called (session endpoint). */
+  readonly agg: boolean;
+  /** Whether `category` or `key` is used anywhere (aggby, filter, session metrics). */
+  readonly errorDims: boolean;
+}
+
+/** The state of a builder fresh from `metricQuery()` / `sessionQuery()`. */
+export interface InitialState<E extends Endpoint> {
+  readonly endpoint: E;
+  readonly metrics: never;
+  readonly dims: never;
+  readonly timeseries: false;
+  readonly agg: false;
+  readonly errorDims: false;
+}
+
+/** The state of a builder whose contents are only known at run time (from `fromQuery`). */
+export interface LooseState<E extends Endpoint = Endpoint> {
+  readonly endpoint: E;
+  readonly metrics: string;
+  readonly dims: string;
+  readonly timeseries: boolean;
+  readonly agg: true;
+  readonly errorDims: boolean;
+}
+
+type With<S extends BuilderState, P extends Partial<BuilderState>> = {
+  readonly [K in keyof BuilderState]: K extends keyof P ? P[K] : S[K];
+};
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The record type of a query with the given metrics (or session fields), aggby dimensions and time
+ * series flag. Metrics are numbers, dimensions and session fields strings, a time series adds the
+ * bucket start as `timestamp` (epoch seconds), and session records carry `totalpages`.
+ *
+ * @example
+ * type R = RecordOf<'errors', 'country'>; // { errors: number; country: string }
+ */
+export type RecordOf<
+  M extends string,
+  D extends string = never,
+  TS extends boolean = false,
+  E extends Endpoint = 'metricquery',
+> = Simplify<
+  { [K in M]: K extends MetricName ? number : string } & { [K in D]: string } & (TS extends true
+      ? { timestamp: number }
+      : unknown) &
+    (E extends 'session' ? { totalpages: number } : unknown)
+>;
+
+type StateRecord<S extends BuilderState> = RecordOf<S['metrics'], S['dims'], S['timeseries'], S['endpoint']>;
+
+/** Messages that appear in compile-time errors, in place of a wall of generics. */
+export type ErrorOnlyMessage = 'error: category and key combine only with the errors metric';
+export type TimeSeriesMessage = 'error: a time series cannot also be broken down by dimensions';
+export type OrderByMessage = 'error: orderBy names a metric or dimension requested earlier in the chain';
+export type RunnableMessage = 'error: call .agg(1) or .agg(2) before running a session query';
+
+type PlaybackMetrics<S extends BuilderState> = string extends S['metrics']
+  ? never
+  : Exclude<S['metrics'], 'errors' | SessionFieldName>;
+
+type IsLoose<S extends BuilderState> = string extends S['metrics'] ? true : false;
+
+// A builder from `fromQuery` holds names only known at run time, so it takes any string and
+// leaves the checking to `validate`.
+type MetricArg<S extends BuilderState> =
+  IsLoose<S> extends true
+    ? string
+    : S['endpoint'] extends 'session'
+      ? S['errorDims'] extends true
+        ? 'errors' | SessionFieldName | ErrorOnlyMessage
+        : MetricName | SessionFieldName
+      : S['errorDims'] extends true
+        ? 'errors' | ErrorOnlyMessage
+        : MetricName;
+
+type FilterDimArg<S extends BuilderState> =
+  IsLoose<S> extends true
+    ? string
+    : [PlaybackMetrics<S>] extends [never]
+      ? DimensionName
+      : Exclude<DimensionName, ErrorDimensionName> | ErrorOnlyMessage;
+
+type AggByArg<S extends BuilderState> =
+  IsLoose<S> extends true ? string : S['timeseries'] extends true ? TimeSeriesMessage : FilterDimArg<S>;
+
+type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [never]
+  ? S['timeseries'] extends true
+    ? 'timestamp'
+    : OrderByMessage
+  : S['metrics'] | S['dims'] | (S['timeseries'] extends true ? 'timestamp' : never);
+
+type UsesErrorDims<S extends BuilderState, N extends string> = S['errorDims'] extends true
+  ? true
+  : [Extract<N, ErrorDimensionName>] extends [never]
+    ? false
+    : true;
+
+/** A period as text (`start=…,end=…`) or as two instants. */
+export type PeriodInput = string | { readonly start: TimeInput; readonly end: TimeInput };
+
+export interface LastOptions {
+  /** The end of the span (default: now). */
+  readonly now?: TimeInput;
+}
+
+/** What every builder offers, whichever the endpoint. */
+export interface BuilderMethods<S extends BuilderState> {
+  /** Phantom: the record type of this query's results. Not present at run time. */
+  readonly '~record'?: StateRecord<S>;
+  /** Phantom: whether a client may run this query as it stands. Not present at run time. */
+  readonly '~runnable': S['endpoint'] extends 'session'
+    ? S['agg'] extends true
+      ? true
+      : RunnableMessage
+    : true;
+
+  /**
+   * Add metrics (appended, duplicates ignored). On the session endpoint, `category`, `key`,
+   * `player` and `subscriberid` may be listed too; they come back as string fields.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('latency', 'viewercount');
+   * // …/metricquery/demo?period=…&metrics=latency%2Cviewercount
+   */
+  metrics<const N extends MetricArg<S>>(
+    ...names: N[]
+  ): QueryBuilder<With<S, { metrics: S['metrics'] | N; errorDims: UsesErrorDims<S, N> }>>;
+
+  /**
+   * Break results down by dimensions (appended, duplicates ignored).
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').aggBy('country', 'platform');
+   * // …&metrics=errors&aggby=country%2Cplatform
+   */
+  aggBy<const N extends AggByArg<S>>(
+    ...dimensions: N[]
+  ): QueryBuilder<With<S, { dims: S['dims'] | Extract<N, DimensionName>; errorDims: UsesErrorDims<S, N> }>>;
+
+  /**
+   * Make a time series: `aggby=timestamp` with a granularity (default `hour`). Records carry the
+   * bucket start as `timestamp`, in epoch seconds.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('viewercount').timeseries('minute');
+   * // …&metrics=viewercount&aggby=timestamp&granularity=minute
+   */
+  timeseries(granularity?: Granularity): QueryBuilder<With<S, { timeseries: true }>>;
+
+  /**
+   * Set the period from its text (`start=…,end=…`) or from two instants (`Date`, ISO-8601 string
+   * or epoch seconds). Text that does not parse is kept and reported by `validate`.
+   *
+   * @example
+   * metricQuery('demo').period({ start: '2024-01-01', end: '2024-01-02' });
+   * // …?period=start%3D1704067200%2Cend%3D1704153600
+   */
+  period(period: PeriodInput): QueryBuilder<S>;
+
+  /**
+   * Set the period to the half-open interval `[from, to)`.
+   *
+   * @example
+   * metricQuery('demo').between(new Date('2024-01-01Z'), 1704153600);
+   * // …?period=start%3D1704067200%2Cend%3D1704153600
+   */
+  between(from: TimeInput, to: TimeInput): QueryBuilder<S>;
+
+  /**
+   * Set the period to the last `n` units, ending now (or at `options.now`).
+   *
+   * @example
+   * metricQuery('demo').last(24, 'hours', { now: 1704153600 });
+   * // …?period=start%3D1704067200%2Cend%3D1704153600
+   */
+  last(n: number, unit: TimeUnit, options?: LastOptions): QueryBuilder<S>;
+
+  /**
+   * Keep only records whose dimension takes one of the values (a filter clause; clauses are ANDed),
+   * or add raw filter text such as `[country=US|DE]`.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').where('platform', ['ios', 'android']);
+   * // …&filter=%5Bplatform%3Dios%7Candroid%5D
+   */
+  where<const D extends FilterDimArg<S>>(
+    dimension: D,
+    values: string | readonly string[],
+  ): QueryBuilder<With<S, { errorDims: UsesErrorDims<S, D> }>>;
+  where(filterText: string): QueryBuilder<S>;
+
+  /**
+   * Keep only result records whose metric satisfies a comparison (conditions are ANDed), or add
+   * raw qoefilter text such as `latency>2 AND errors>=1`.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('latency').aggBy('country').having('bufferingratio', '>', 5);
+   * // …&qoefilter=bufferingratio%3E5
+   */
+  having(metric: MetricName, operator: ComparisonOperator, value: number): QueryBuilder<S>;
+  having(qoeFilterText: string): QueryBuilder<S>;
+
+  /**
+   * Sort by a requested metric or dimension (or `timestamp` in a time series). Without an order,
+   * metrics sort descending and dimensions ascending.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('viewercount').aggBy('country').orderBy('viewercount', 'desc');
+   * // …&orderby=viewercount&order=desc
+   */
+  orderBy(name: OrderByArg<S>, order?: SortOrder): QueryBuilder<S>;
+
+  /**
+   * Page size, 1 to 10000 (default 1000, left out of URLs).
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').limit(100); // …&limit=100
+   */
+  limit(n: number): QueryBuilder<S>;
+
+  /**
+   * Record offset to start from (default 0).
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').offset(200); // …&offset=200
+   */
+  offset(n: number): QueryBuilder<S>;
+
+  /**
+   * Jump to a 1-based page of the current page size (or of `size`, which also sets `limit`).
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').page(3, 50); // …&limit=50&offset=100
+   */
+  page(n: number, size?: number): QueryBuilder<S>;
+
+  /**
+   * The query as plain frozen data.
+   *
+   * @example
+   * metricQuery('demo').metrics('errors').toQuery().metrics; // ['errors']
+   */
+  toQuery(): QueryNode;
+
+  /**
+   * The canonical URL of the query under a base address.
+   *
+   * @example
+   * metricQuery('demo').between(0, 3600).metrics('errors').toURL('https://example.com/api/v1');
+   * // 'https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=errors'
+   */
+  toURL(baseUrl: string | URL): string;
+
+  /**
+   * The query parameters in canonical order.
+   *
+   * @example
+   * metricQuery('demo').metrics('errors').toSearchParams().get('metrics'); // 'errors'
+   */
+  toSearchParams(): URLSearchParams;
+
+  /** The query node, so `JSON.stringify(builder)` prints the query. */
+  toJSON(): QueryNode;
+}
+
+/** What only the session endpoint's builder offers. */
+export interface SessionMethods<S extends BuilderState> {
+  /**
+   * The customer's plan level. May be left out when a client that resolves it from the plan host
+   * runs the query; a session URL without it is invalid.
+   *
+   * @example
+   * sessionQuery('demo').planLevel('2'); // …/session/demo?planlevel=2
+   */
+  planLevel(level: string | number): QueryBuilder<S>;
+
+  /**
+   * Aggregation mode: `1` groups by `aggby`, `2` returns one record per error event.
+   *
+   * @example
+   * sessionQuery('demo').planLevel(2).last(1, 'day').agg(1).metrics('errors', 'subscriberid').aggBy('subscriberid');
+   * // …/session/demo?planlevel=2&period=…&metrics=errors%2Csubscriberid&aggby=subscriberid&agg=1
+   */
+  agg(mode: AggMode): QueryBuilder<With<S, { agg: true }>>;
+}
+
+/** An immutable, typed query builder: every method returns a new builder. */
+export type QueryBuilder<S extends BuilderState> = BuilderMethods<S> &
+  ('session' extends S['endpoint'] ? SessionMethods<S> : unknown);
+
+export type MetricQueryBuilder<
+  M extends string = never,
+  D extends string = never,
+  TS extends boolean = false,
+> = QueryBuilder<{
+  endpoint: 'metricquery';
+  metrics: M;
+  dims: D;
+  timeseries: TS;
+  agg: false;
+  errorDims: boolean;
+}>;
+
+export type SessionQueryBuilder<
+  M extends string = never,
+  D extends string = never,
+  TS extends boolean = false,
+  A extends boolean = boolean,
+> = QueryBuilder<{
+  endpoint: 'session';
+  metrics: M;
+  dims: D;
+  timeseries: TS;
+  agg: A;
+  errorDims: boolean;
+}>;
+
+/**
+ * Anything a client can run: it produces a query node and carries the record type of its results
+ * as a phantom. A session builder satisfies it only once `.agg()` is set.
+ */
+export interface Runnable<R = unknown> {
+  toQuery(): QueryNode;
+  readonly '~record'?: R;
+  readonly '~runnable'?: true;
+}
+
+/**
+ * The record type of a builder's (or any `Runnable`'s) results.
+ *
+ * @example
+ * const q = metricQuery('demo').metrics('errors').aggBy('country');
+ * type R = InferRecord<typeof q>; // { errors: number; country: string }
+ */
+export type InferRecord<Q> = Q extends { readonly '~record'?: infer R } ? Exclude<R, undefined> : never;

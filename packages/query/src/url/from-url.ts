@@ -1,0 +1,285 @@
+// Parses a query URL back into a query node. Accepts any parameter order and either `+` or `%20`
+// for spaces; reports duplicates, unknown parameters and malformed values as diagnostics and never
+// throws, so it is safe on whatever a user pastes.
+import {
+  type FilterSpans,
+  parseFilter,
+  parsePeriod,
+  parseQoeFilter,
+  type QoeFilterSpans,
+} from '@playq/grammar';
+import { suggestName } from '../catalogue/suggest-name';
+import type { QueryLimits } from '../limits';
+import {
+  type AggMode,
+  DEFAULT_GRANULARITY,
+  DEFAULT_LIMIT,
+  DEFAULT_OFFSET,
+  type Endpoint,
+  type Granularity,
+  type QueryNode,
+  type SortOrder,
+} from '../model';
+import type { ProblemCode, QueryDiagnostic } from '../problem-code';
+import { fromGrammar, isError, problem } from '../validate/diagnostics';
+import { validateNode } from '../validate/validate';
+import { PARAMETER_ORDER, type ParameterName } from './to-url';
+
+export interface FromURLOptions {
+  /** Run `validate` on the parsed query (default `true`); its errors make the result fail. */
+  readonly validate?: boolean;
+  /** Drop unknown parameters with a warning instead of failing (default `false`). */
+  readonly ignoreUnknownParameters?: boolean;
+  /** Limits for validation; missing fields take `DEFAULT_LIMITS`. */
+  readonly limits?: Partial<QueryLimits>;
+}
+
+export type FromURLResult =
+  | {
+      readonly ok: true;
+      readonly query: QueryNode;
+      /** Problems that do not stop the query, such as a repeated filter value. */
+      readonly warnings: readonly QueryDiagnostic[];
+      /** Everything before `/{endpoint}/{customerId}`: the service's base address. */
+      readonly baseUrl: string;
+    }
+  | {
+      readonly ok: false;
+      readonly errors: readonly QueryDiagnostic[];
+      readonly warnings: readonly QueryDiagnostic[];
+    };
+
+/** The problem code a malformed or empty value of each parameter is reported with. */
+const CODE_OF: { readonly [P in ParameterName]: ProblemCode } = {
+  planlevel: 'invalid_planlevel',
+  period: 'invalid_period',
+  metrics: 'unknown_metric',
+  aggby: 'unknown_dimension',
+  granularity: 'invalid_granularity',
+  agg: 'invalid_agg',
+  filter: 'invalid_filter',
+  qoefilter: 'invalid_qoefilter',
+  orderby: 'invalid_orderby',
+  order: 'invalid_order',
+  limit: 'invalid_limit',
+  offset: 'invalid_offset',
+};
+
+const KNOWN = new Set<string>(PARAMETER_ORDER);
+const DUMMY_ORIGIN = 'http://playq.invalid';
+const INTEGER = /^-?\d+$/;
+
+/**
+ * Parse a query URL (absolute, or a path with a query string) into a query node. The endpoint and
+ * customer id are the last two path segments, so any base path works.
+ *
+ * @example
+ * const r = fromURL('https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=errors');
+ * if (r.ok) r.query.metrics; // ['errors']
+ * else r.errors; // [{ code, param, message, ... }]
+ */
+export function fromURL(url: string | URL, options: FromURLOptions = {}): FromURLResult {
+  const errors: QueryDiagnostic[] = [];
+  const warnings: QueryDiagnostic[] = [];
+  const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
+
+  let parsed: URL;
+  let absolute = true;
+  try {
+    if (typeof url === 'string') {
+      try {
+        parsed = new URL(url);
+      } catch {
+        absolute = false;
+        parsed = new URL(url, DUMMY_ORIGIN);
+      }
+    } else {
+      parsed = new URL(url.href);
+    }
+  } catch {
+    return fail([
+      problem(
+        'not_found',
+        'path',
+        'Not a URL: expected …/metricquery/<customerId> or …/session/<customerId>.',
+      ),
+    ]);
+  }
+
+  const segments = parsed.pathname.split('/');
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  const endpointSegment = segments[segments.length - 2];
+  const idSegment = segments[segments.length - 1];
+  if (
+    segments.length < 3 ||
+    (endpointSegment !== 'metricquery' && endpointSegment !== 'session') ||
+    !idSegment
+  ) {
+    return fail([
+      problem(
+        'not_found',
+        'path',
+        `The path "${parsed.pathname}" does not end in /metricquery/<customerId> or /session/<customerId>.`,
+      ),
+    ]);
+  }
+  const endpoint: Endpoint = endpointSegment;
+  let customerId: string;
+  try {
+    customerId = decodeURIComponent(idSegment);
+  } catch {
+    report(
+      problem('invalid_customer', 'customerId', 'The customer id in the path is not valid percent-encoding.'),
+    );
+    customerId = idSegment;
+  }
+  const basePath = segments.slice(0, -2).join('/');
+  const baseUrl = (absolute ? parsed.origin : '') + basePath;
+
+  // Collect the parameters, refusing repeats and unknown names.
+  const values = new Map<ParameterName, string>();
+  for (const [name, value] of parsed.searchParams) {
+    if (!KNOWN.has(name)) {
+      const hint = suggestName(name, PARAMETER_ORDER);
+      report(
+        problem('unknown_parameter', name, `Unknown query parameter "${name}".`, {
+          hint,
+          severity: options.ignoreUnknownParameters ? 'warning' : 'error',
+        }),
+      );
+      continue;
+    }
+    const key = name as ParameterName;
+    if (values.has(key)) {
+      report(problem('duplicate_parameter', key, `The parameter "${key}" is given more than once.`));
+      continue;
+    }
+    if (value === '') {
+      report(
+        problem(CODE_OF[key], key, `The parameter "${key}" is empty and was ignored.`, {
+          severity: 'warning',
+        }),
+      );
+      continue;
+    }
+    values.set(key, value);
+  }
+
+  const node: { -readonly [K in keyof QueryNode]: QueryNode[K] } = {
+    type: 'query',
+    endpoint,
+    customerId,
+    metrics: [],
+    aggby: [],
+    limit: DEFAULT_LIMIT,
+    offset: DEFAULT_OFFSET,
+  };
+  const spans: { filter?: FilterSpans; qoefilter?: QoeFilterSpans } = {};
+
+  const planlevel = values.get('planlevel');
+  if (planlevel !== undefined) node.planlevel = planlevel;
+
+  const period = values.get('period');
+  if (period !== undefined) {
+    const r = parsePeriod(period);
+    if (r.ok) {
+      node.period = r.value;
+      for (const w of r.warnings) report(fromGrammar('invalid_period', 'period', w));
+    } else node.period = Object.freeze({ type: 'invalid', text: period, errors: r.errors });
+  }
+
+  const list = (key: 'metrics' | 'aggby'): string[] => {
+    const text = values.get(key);
+    if (text === undefined) return [];
+    const names = text.split(',').map((s) => s.trim());
+    if (names.some((n) => n === '')) {
+      report(problem(CODE_OF[key], key, `${key} has an empty name in "${text}".`));
+    }
+    return names.filter((n) => n !== '');
+  };
+  node.metrics = list('metrics');
+  node.aggby = list('aggby');
+
+  const granularity = values.get('granularity');
+  if (granularity !== undefined) {
+    const g = granularity.toLowerCase();
+    if (g === 'minute' || g === 'hour' || g === 'day') node.granularity = g satisfies Granularity;
+    else
+      report(
+        problem(
+          'invalid_granularity',
+          'granularity',
+          `granularity must be minute, hour or day, not "${granularity}".`,
+          {
+            hint: suggestName(g, ['minute', 'hour', 'day']),
+          },
+        ),
+      );
+  } else if (node.aggby.length === 1 && node.aggby[0] === 'timestamp') {
+    node.granularity = DEFAULT_GRANULARITY;
+  }
+
+  const agg = values.get('agg');
+  if (agg !== undefined) {
+    if (agg === '1' || agg === '2') node.agg = Number(agg) as AggMode;
+    else report(problem('invalid_agg', 'agg', `agg must be 1 or 2, not "${agg}".`));
+  }
+
+  const filter = values.get('filter');
+  if (filter !== undefined) {
+    const r = parseFilter(filter);
+    if (r.ok) {
+      node.filter = r.value;
+      spans.filter = r.spans;
+      for (const w of r.warnings) report(fromGrammar('invalid_filter', 'filter', w));
+    } else node.filter = Object.freeze({ type: 'invalid', text: filter, errors: r.errors });
+  }
+
+  const qoefilter = values.get('qoefilter');
+  if (qoefilter !== undefined) {
+    const r = parseQoeFilter(qoefilter);
+    if (r.ok) {
+      node.qoefilter = r.value;
+      spans.qoefilter = r.spans;
+      for (const w of r.warnings) report(fromGrammar('invalid_qoefilter', 'qoefilter', w));
+    } else node.qoefilter = Object.freeze({ type: 'invalid', text: qoefilter, errors: r.errors });
+  }
+
+  const orderby = values.get('orderby');
+  if (orderby !== undefined) node.orderby = orderby;
+
+  const order = values.get('order');
+  if (order !== undefined) {
+    const o = order.toLowerCase();
+    if (o === 'asc' || o === 'desc') node.order = o satisfies SortOrder;
+    else report(problem('invalid_order', 'order', `order must be asc or desc, not "${order}".`));
+  }
+
+  for (const key of ['limit', 'offset'] as const) {
+    const text = values.get(key);
+    if (text === undefined) continue;
+    if (INTEGER.test(text.trim())) node[key] = Number(text.trim());
+    else report(problem(CODE_OF[key], key, `${key} must be an integer, not "${text}".`));
+  }
+
+  const query = deepFreeze(node);
+  if (options.validate !== false) {
+    const opts = options.limits === undefined ? {} : { limits: options.limits };
+    for (const d of validateNode(query, opts, spans)) report(d);
+  }
+  if (errors.length > 0) return { ok: false, errors, warnings };
+  return { ok: true, query, warnings, baseUrl };
+
+  function fail(list: QueryDiagnostic[]): FromURLResult {
+    return { ok: false, errors: list, warnings: [] };
+  }
+}
+
+/** @internal */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,142 @@
+// Compiles a query node into its canonical URL: parameters in the fixed order of DESIGN section 3,
+// defaults left out, every value through `encodeURIComponent`, and the three mini-languages printed
+// by the grammar package's serializers so that printing and parsing agree by construction.
+
+import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
+import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar';
+import type { InvalidText, QueryNode } from '../model';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
+
+/** The canonical order of query parameters. */
+export const PARAMETER_ORDER = [
+  'planlevel',
+  'period',
+  'metrics',
+  'aggby',
+  'granularity',
+  'agg',
+  'filter',
+  'qoefilter',
+  'orderby',
+  'order',
+  'limit',
+  'offset',
+] as const;
+
+export type ParameterName = (typeof PARAMETER_ORDER)[number];
+
+/** Anything that can produce a query node: the node itself or a builder. */
+export type QueryLike = QueryNode | { toQuery(): QueryNode };
+
+/** @internal */
+export function asNode(query: QueryLike): QueryNode {
+  return 'toQuery' in query && typeof query.toQuery === 'function' ? query.toQuery() : (query as QueryNode);
+}
+
+function isInvalid(value: { type: string }): value is InvalidText {
+  return value.type === 'invalid';
+}
+
+/**
+ * The query's parameters as `[name, value]` pairs in canonical order, defaults left out. Texts
+ * that failed to parse are written as they were given.
+ *
+ * @example
+ * queryEntries(metricQuery('demo').metrics('errors').between(0, 3600).toQuery());
+ * // [['period', 'start=0,end=3600'], ['metrics', 'errors']]
+ */
+export function queryEntries(query: QueryLike): [ParameterName, string][] {
+  const q = asNode(query);
+  const out: [ParameterName, string][] = [];
+  if (q.planlevel !== undefined) out.push(['planlevel', q.planlevel]);
+  if (q.period !== undefined)
+    out.push(['period', isInvalid(q.period) ? q.period.text : periodText(q.period)]);
+  if (q.metrics.length > 0) out.push(['metrics', q.metrics.join(',')]);
+  if (q.aggby.length > 0) out.push(['aggby', q.aggby.join(',')]);
+  if (q.granularity !== undefined) out.push(['granularity', q.granularity]);
+  if (q.agg !== undefined) out.push(['agg', String(q.agg)]);
+  if (q.filter !== undefined) {
+    const text = isInvalid(q.filter) ? q.filter.text : filterText(q.filter);
+    if (text !== '') out.push(['filter', text]);
+  }
+  if (q.qoefilter !== undefined) {
+    const text = isInvalid(q.qoefilter) ? q.qoefilter.text : qoeFilterText(q.qoefilter);
+    if (text !== '') out.push(['qoefilter', text]);
+  }
+  if (q.orderby !== undefined) out.push(['orderby', q.orderby]);
+  if (q.order !== undefined) out.push(['order', q.order]);
+  if (q.limit !== DEFAULT_LIMIT) out.push(['limit', String(q.limit)]);
+  if (q.offset !== DEFAULT_OFFSET) out.push(['offset', String(q.offset)]);
+  return out;
+}
+
+// The grammar's serializers refuse malformed ASTs (an empty value list, an infinite number), which
+// only hand-made nodes can hold. Printing them plainly keeps toURL total; validate reports them.
+/** @internal */
+export function filterText(filter: FilterAst): string {
+  try {
+    return serializeFilter(filter);
+  } catch {
+    return filter.clauses.map((c) => `[${c.dimension}=${c.values.join('|')}]`).join('');
+  }
+}
+
+/** @internal */
+export function periodText(period: PeriodAst): string {
+  try {
+    return serializePeriod(period);
+  } catch {
+    return `start=${String(period.start)},end=${String(period.end)}`;
+  }
+}
+
+/** @internal */
+export function qoeFilterText(qoe: QoeFilterAst): string {
+  try {
+    return serializeQoeFilter(qoe);
+  } catch {
+    return qoe.conditions.map((c) => `${c.metric}${c.operator}${String(c.value)}`).join(' AND ');
+  }
+}
+
+/**
+ * The query's parameters as `URLSearchParams`, in canonical order (handy for `fetch`). Note that
+ * `URLSearchParams#toString()` writes spaces as `+`; `toURL` uses `encodeURIComponent` instead.
+ *
+ * @example
+ * toSearchParams(metricQuery('demo').metrics('errors').between(0, 3600)).get('period');
+ * // 'start=0,end=3600'
+ */
+export function toSearchParams(query: QueryLike): URLSearchParams {
+  return new URLSearchParams(queryEntries(query));
+}
+
+/** The encoded query string without the leading `?`. @internal */
+export function toQueryString(query: QueryLike): string {
+  let s = '';
+  for (const [name, value] of queryEntries(query)) {
+    s += (s === '' ? '' : '&') + name + '=' + encodeURIComponent(value);
+  }
+  return s;
+}
+
+export interface ToURLOptions {
+  /** The service's base address including its API prefix, e.g. `https://host/api/v1`. */
+  readonly baseUrl: string | URL;
+}
+
+/**
+ * The canonical URL of a query: `{baseUrl}/{endpoint}/{customerId}?{parameters}`.
+ *
+ * @example
+ * toURL(metricQuery('demo').between(1700000000, 1700086400).metrics('errors').aggBy('country'), {
+ *   baseUrl: 'https://example.com/api/v1',
+ * });
+ * // 'https://example.com/api/v1/metricquery/demo?period=start%3D1700000000%2Cend%3D1700086400&metrics=errors&aggby=country'
+ */
+export function toURL(query: QueryLike, options: ToURLOptions): string {
+  const q = asNode(query);
+  const base = String(options.baseUrl).replace(/\/+$/, '');
+  const qs = toQueryString(q);
+  return `${base}/${q.endpoint}/${encodeURIComponent(q.customerId)}${qs === '' ? '' : '?' + qs}`;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bucketCount,
+  CATALOGUE,
+  DEFAULT_LIMITS,
+  DIMENSIONS,
+  editDistance,
+  granularitySeconds,
+  isDimension,
+  isErrorDimension,
+  isGranularity,
+  isMetric,
+  isSessionField,
+  METRICS,
+  suggestName,
+} from '../src/index';
+
+describe('catalogue', () => {
+  it('lists the six metrics and six dimensions of the specification', () => {
+    expect(Object.keys(METRICS)).toEqual([
+      'latency',
+      'viewercount',
+      'bufferingratio',
+      'concurviewavg',
+      'users',
+      'errors',
+    ]);
+    expect(Object.keys(DIMENSIONS)).toEqual([
+      'country',
+      'platform',
+      'subscriberid',
+      'category',
+      'key',
+      'player',
+    ]);
+    expect(CATALOGUE.metricNames).toEqual(Object.keys(METRICS));
+    expect(CATALOGUE.dimensionNames).toEqual(Object.keys(DIMENSIONS));
+  });
+
+  it('gives units that follow the metric dictionary', () => {
+    expect(METRICS.latency.unit).toBe('seconds');
+    expect(METRICS.bufferingratio.unit).toBe('percent');
+    expect(METRICS.errors.unit).toBe('count');
+    for (const m of Object.values(METRICS)) {
+      expect(m.type).toBe('number');
+      expect(m.description.length).toBeGreaterThan(5);
+    }
+    for (const d of Object.values(DIMENSIONS)) expect(d.type).toBe('string');
+  });
+
+  it('lets category and key combine with errors alone', () => {
+    expect(DIMENSIONS.category.combinesWith).toEqual(['errors']);
+    expect(DIMENSIONS.key.combinesWith).toEqual(['errors']);
+    expect(METRICS.latency.combinesWith).not.toContain('category');
+    expect(METRICS.errors.combinesWith).toContain('key');
+    expect(DIMENSIONS.country.combinesWith).toContain('latency');
+  });
+
+  it('lists the session-endpoint usages of dimensions in metrics', () => {
+    expect(isSessionField('player')).toBe(true);
+    expect(isSessionField('subscriberid', 'session')).toBe(true);
+    expect(isSessionField('player', 'metricquery')).toBe(false);
+    expect(isSessionField('country')).toBe(false);
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(METRICS)).toBe(true);
+    expect(Object.isFrozen(METRICS.latency)).toBe(true);
+    expect(Object.isFrozen(DIMENSIONS.category.combinesWith)).toBe(true);
+  });
+
+  it('answers membership questions exactly', () => {
+    expect(isMetric('latency')).toBe(true);
+    expect(isMetric('Latency')).toBe(false);
+    expect(isMetric('toString')).toBe(false);
+    expect(isDimension('country')).toBe(true);
+    expect(isDimension('timestamp')).toBe(false);
+    expect(isDimension('__proto__')).toBe(false);
+    expect(isErrorDimension('category')).toBe(true);
+    expect(isErrorDimension('player')).toBe(false);
+  });
+});
+
+describe('suggestName', () => {
+  it('finds the intended name for common slips', () => {
+    expect(suggestName('bufferingration', CATALOGUE.metricNames)).toBe('bufferingratio');
+    expect(suggestName('lantecy', CATALOGUE.metricNames)).toBe('latency');
+    expect(suggestName('contry', CATALOGUE.dimensionNames)).toBe('country');
+    expect(suggestName('Country', CATALOGUE.dimensionNames)).toBe('country');
+    expect(suggestName('oderby', ['order', 'orderby'])).toBe('orderby');
+  });
+
+  it('stays silent when nothing is close', () => {
+    expect(suggestName('xyz', CATALOGUE.metricNames)).toBeUndefined();
+    expect(suggestName('revenue', CATALOGUE.metricNames)).toBeUndefined();
+    expect(suggestName('a', [])).toBeUndefined();
+  });
+
+  it('counts an adjacent swap as one edit', () => {
+    expect(editDistance('ab', 'ba')).toBe(1);
+    expect(editDistance('latency', 'latnecy')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('limits and buckets', () => {
+  it('has the DESIGN defaults', () => {
+    expect(DEFAULT_LIMITS).toEqual({ maxLimit: 10_000, maxPeriodSeconds: 366 * 86_400, maxBuckets: 10_000 });
+  });
+
+  it('knows bucket lengths', () => {
+    expect(granularitySeconds('minute')).toBe(60);
+    expect(granularitySeconds('hour')).toBe(3600);
+    expect(granularitySeconds('day')).toBe(86_400);
+    expect(isGranularity('hour')).toBe(true);
+    expect(isGranularity('week')).toBe(false);
+  });
+
+  it('counts UTC-aligned buckets of a half-open period', () => {
+    expect(bucketCount(0, 3600, 'hour')).toBe(1);
+    expect(bucketCount(0, 3601, 'hour')).toBe(2);
+    expect(bucketCount(1800, 5400, 'hour')).toBe(2);
+    expect(bucketCount(0, 86_400, 'minute')).toBe(1440);
+    expect(bucketCount(10, 10, 'hour')).toBe(0);
+  });
+});

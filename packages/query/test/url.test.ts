@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fromURL,
+  metricQuery,
+  PARAMETER_ORDER,
+  queryEntries,
+  sessionQuery,
+  toSearchParams,
+  toURL,
+} from '../src/index';
+
+const BASE = 'https://example.com/api/v1';
+const P = 'period=start%3D0%2Cend%3D3600';
+
+describe('toURL', () => {
+  it('writes every parameter in canonical order', () => {
+    const q = sessionQuery('demo')
+      .offset(20)
+      .limit(10)
+      .metrics('errors')
+      .orderBy('errors', 'asc')
+      .having('errors>1')
+      .where('country', 'United States')
+      .agg(1)
+      .timeseries('day')
+      .between(0, 3600)
+      .planLevel('2');
+    expect(queryEntries(q).map(([k]) => k)).toEqual(PARAMETER_ORDER);
+    expect(toURL(q, { baseUrl: `${BASE}/` })).toBe(
+      `${BASE}/session/demo?planlevel=2&${P}&metrics=errors&aggby=timestamp&granularity=day&agg=1` +
+        '&filter=%5Bcountry%3DUnited%20States%5D&qoefilter=errors%3E1&orderby=errors&order=asc&limit=10&offset=20',
+    );
+  });
+
+  it('leaves out defaults and unset parameters', () => {
+    expect(toURL(metricQuery('demo').between(0, 3600).metrics('errors'), { baseUrl: BASE })).toBe(
+      `${BASE}/metricquery/demo?${P}&metrics=errors`,
+    );
+    expect(toURL(metricQuery('demo'), { baseUrl: BASE })).toBe(`${BASE}/metricquery/demo`);
+  });
+
+  it('gives URLSearchParams in the same order, decoded', () => {
+    const params = toSearchParams(metricQuery('demo').between(0, 3600).metrics('errors', 'users').limit(5));
+    expect([...params]).toEqual([
+      ['period', 'start=0,end=3600'],
+      ['metrics', 'errors,users'],
+      ['limit', '5'],
+    ]);
+  });
+
+  it('writes invalid texts as given so the service reports them', () => {
+    const url = metricQuery('demo').period('start=1').metrics('errors').where('[country=').toURL(BASE);
+    expect(url).toBe(`${BASE}/metricquery/demo?period=start%3D1&metrics=errors&filter=%5Bcountry%3D`);
+  });
+});
+
+describe('fromURL', () => {
+  it('parses a canonical URL and reports its base', () => {
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&aggby=country&limit=50`);
+    expect(r).toEqual({
+      ok: true,
+      warnings: [],
+      baseUrl: BASE,
+      query: {
+        type: 'query',
+        endpoint: 'metricquery',
+        customerId: 'demo',
+        period: { type: 'period', start: 0, end: 3600 },
+        metrics: ['errors'],
+        aggby: ['country'],
+        limit: 50,
+        offset: 0,
+      },
+    });
+  });
+
+  it('accepts any order, + or %20 for spaces, relative URLs and URL objects', () => {
+    const canonical = metricQuery('demo')
+      .between(0, 3600)
+      .metrics('errors')
+      .where('country', 'United States');
+    const expected = canonical.toQuery();
+    const variants = [
+      `/api/v1/metricquery/demo?filter=[country=United+States]&metrics=errors&period=start=0,end=3600`,
+      `${BASE}/metricquery/demo?metrics=errors&filter=%5Bcountry%3DUnited%20States%5D&${P}`,
+      new URL(canonical.toURL('http://127.0.0.1:8080')),
+      `http://h/x/y/z/metricquery/demo/?${P}&metrics=errors&filter=[country=United States]`,
+    ];
+    for (const v of variants) {
+      const r = fromURL(v);
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(r.query).toEqual(expected);
+    }
+    const rel = fromURL(variants[0] as string);
+    expect(rel.ok && rel.baseUrl).toBe('/api/v1');
+  });
+
+  it('fills the granularity of a time series and lower-cases order and granularity', () => {
+    const r = fromURL(
+      `${BASE}/metricquery/demo?${P}&metrics=errors&aggby=timestamp&orderby=timestamp&order=DESC`,
+    );
+    expect(r.ok && r.query).toMatchObject({ granularity: 'hour', order: 'desc' });
+    const day = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&aggby=timestamp&granularity=Day`);
+    expect(day.ok && day.query.granularity).toBe('day');
+  });
+
+  it('decodes the customer id from the path', () => {
+    const r = fromURL(`${BASE}/metricquery/a.b-c_d?${P}&metrics=errors`, { validate: true });
+    expect(r.ok && r.query.customerId).toBe('a.b-c_d');
+    const bad = fromURL(`${BASE}/metricquery/%E0%A4%A?${P}&metrics=errors`);
+    expect(bad.ok ? [] : bad.errors.map((e) => e.code)).toContain('invalid_customer');
+  });
+
+  it('reports a path that is not an endpoint as not_found', () => {
+    for (const url of [
+      `${BASE}/metrics/demo?${P}`,
+      `${BASE}/metricquery`,
+      'https://example.com/',
+      '/session',
+    ]) {
+      const r = fromURL(url);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.errors).toEqual([expect.objectContaining({ code: 'not_found', param: 'path' })]);
+    }
+  });
+
+  it('reports unknown parameters with a hint, or ignores them with a warning', () => {
+    const url = `${BASE}/metricquery/demo?${P}&metrics=errors&oderby=errors`;
+    const r = fromURL(url);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors).toEqual([
+        expect.objectContaining({ code: 'unknown_parameter', param: 'oderby', hint: 'orderby' }),
+      ]);
+    }
+    const lenient = fromURL(url, { ignoreUnknownParameters: true });
+    expect(lenient.ok).toBe(true);
+    if (lenient.ok)
+      expect(lenient.warnings).toEqual([expect.objectContaining({ code: 'unknown_parameter' })]);
+  });
+
+  it('reports duplicate parameters', () => {
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&limit=5&limit=6`);
+    expect(r.ok ? [] : r.errors).toEqual([
+      expect.objectContaining({ code: 'duplicate_parameter', param: 'limit' }),
+    ]);
+  });
+
+  it('reports malformed values with the parameter code', () => {
+    const r = fromURL(
+      `${BASE}/session/demo?planlevel=2&${P}&metrics=errors,,users&agg=3&order=up&granularity=week&limit=ten&offset=1.5`,
+    );
+    expect(r.ok ? [] : r.errors.map((e) => `${e.code}@${e.param}`)).toEqual([
+      'unknown_metric@metrics',
+      'invalid_granularity@granularity',
+      'invalid_agg@agg',
+      'invalid_order@order',
+      'invalid_limit@limit',
+      'invalid_offset@offset',
+      'missing_parameter@agg',
+    ]);
+  });
+
+  it('treats empty parameters as absent, with a warning', () => {
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&filter=&qoefilter=`);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.query.filter).toBeUndefined();
+      expect(r.warnings.map((w) => w.code)).toEqual(['invalid_filter', 'invalid_qoefilter']);
+    }
+    const missing = fromURL(`${BASE}/metricquery/demo?period=&metrics=errors`);
+    expect(missing.ok ? [] : missing.errors.map((e) => e.code)).toEqual(['missing_parameter']);
+  });
+
+  it('points filter problems into the text as the user wrote it', () => {
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&filter=[country=US]  [platfrom=ios]`);
+    expect(r.ok ? [] : r.errors).toEqual([
+      expect.objectContaining({ code: 'unknown_dimension', param: 'filter', offset: 15, hint: 'platform' }),
+    ]);
+  });
+
+  it('passes grammar warnings through', () => {
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&filter=[country=US|US]`);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.query.filter).toEqual({
+        type: 'filter',
+        clauses: [{ type: 'clause', dimension: 'country', values: ['US'] }],
+      });
+      expect(r.warnings).toEqual([expect.objectContaining({ code: 'invalid_filter', severity: 'warning' })]);
+    }
+  });
+
+  it('skips validation on request but still refuses what it cannot represent', () => {
+    const url = `${BASE}/session/demo?metrics=bogus`;
+    const r = fromURL(url, { validate: false });
+    expect(r.ok && r.query.metrics).toEqual(['bogus']);
+    expect(fromURL(url).ok).toBe(false);
+    expect(fromURL(`${url}&limit=x`, { validate: false }).ok).toBe(false);
+  });
+
+  it('applies custom limits', () => {
+    const url = `${BASE}/metricquery/demo?${P}&metrics=errors&limit=500`;
+    expect(fromURL(url).ok).toBe(true);
+    const r = fromURL(url, { limits: { maxLimit: 100 } });
+    expect(r.ok ? [] : r.errors.map((e) => e.code)).toEqual(['invalid_limit']);
+  });
+
+  it('never throws on junk', () => {
+    for (const junk of [
+      '',
+      '::',
+      'http://',
+      '%',
+      '?a=%zz',
+      'http://x/metricquery/%/?%%=%',
+      '\u0000',
+      'a'.repeat(5000),
+    ]) {
+      expect(() => fromURL(junk)).not.toThrow();
+      expect(fromURL(junk).ok).toBe(false);
+    }
+  });
+});
