@@ -1,0 +1,208 @@
+// The embedded DuckDB database behind a service: the encoded tables, the dimension dictionaries,
+// and a small connection pool whose queries run under a time budget and can be cancelled.
+import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+
+/** Dimensions whose dictionaries are small enough to keep in JS for filter resolution and decoding. */
+export const SMALL_DIMENSIONS = ['country', 'platform', 'player', 'category', 'key'] as const;
+export type SmallDimension = (typeof SMALL_DIMENSIONS)[number];
+
+/** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
+export interface Dictionary {
+  readonly codes: ReadonlyMap<string, number>;
+  readonly values: readonly string[];
+}
+
+/** Thrown when a query exceeds its time budget and was interrupted. */
+export class QueryTimeoutError extends Error {
+  override readonly name = 'QueryTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`query exceeded its time budget of ${timeoutMs} ms and was cancelled`);
+  }
+}
+
+export interface RunOptions {
+  /** Interrupt the query after this many milliseconds. */
+  readonly timeoutMs?: number;
+  readonly types?: DuckDBType[];
+}
+
+/** Row counts and the time span of a dataset. */
+export interface DatasetStats {
+  readonly sessions: number;
+  readonly errors: number;
+  /** Customer ids present in the data, ascending. */
+  readonly customers: readonly string[];
+  /** Smallest session `start_ts`, or `null` when there are no sessions. */
+  readonly minTs: number | null;
+  /** Largest session `start_ts`, or `null` when there are no sessions. */
+  readonly maxTs: number | null;
+}
+
+/**
+ * An open playq dataset: the DuckDB instance holding the `sessions` and `errors` tables in their
+ * encoded form. Made by `generateDataset` or `loadDataset`; shared by a service as `service.db`.
+ */
+export class Dataset {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  private open = 0;
+  private closed = false;
+  private dictionaries = new Map<SmallDimension, Dictionary>();
+  private customerCodes = new Map<string, number>();
+  private statsCache: DatasetStats | undefined;
+
+  private constructor(
+    /** The DuckDB instance, for callers that want to run their own read-only SQL. */
+    readonly instance: DuckDBInstance,
+    private readonly poolSize: number,
+  ) {}
+
+  /** @internal Opens an empty database (in memory unless a file path is given). */
+  static async open(path = ':memory:', poolSize = 4): Promise<Dataset> {
+    const instance = await DuckDBInstance.create(path);
+    return new Dataset(instance, Math.max(1, poolSize));
+  }
+
+  /**
+   * Runs SQL with bound parameters on a pooled connection and returns the rows as arrays of JS
+   * values. Under `timeoutMs`, the query is interrupted and a `QueryTimeoutError` thrown.
+   *
+   * @example
+   * ```ts
+   * const rows = await db.all('SELECT count(*)::DOUBLE FROM sessions WHERE start_ts >= $1', [0]);
+   * ```
+   */
+  async all(sql: string, params: DuckDBValue[] = [], options: RunOptions = {}): Promise<unknown[][]> {
+    return this.withConnection(async (connection) => {
+      const { timeoutMs } = options;
+      let timedOut = false;
+      const timer =
+        timeoutMs !== undefined && timeoutMs > 0
+          ? setTimeout(() => {
+              timedOut = true;
+              connection.interrupt();
+            }, timeoutMs)
+          : undefined;
+      try {
+        const reader = await connection.runAndReadAll(sql, params, options.types);
+        return reader.getRowsJS() as unknown[][];
+      } catch (error) {
+        if (timedOut) throw new QueryTimeoutError(timeoutMs ?? 0);
+        throw error;
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    });
+  }
+
+  /** @internal Runs a statement for its effect (DDL, COPY). */
+  async exec(sql: string, params: DuckDBValue[] = []): Promise<void> {
+    await this.withConnection((c) => c.run(sql, params));
+  }
+
+  /** @internal Runs several statements on one connection inside a transaction. */
+  async transaction(
+    fn: (run: (sql: string, params?: DuckDBValue[]) => Promise<void>) => Promise<void>,
+  ): Promise<void> {
+    await this.withConnection(async (c) => {
+      await c.run('BEGIN TRANSACTION');
+      try {
+        await fn(async (sql, params = []) => {
+          await c.run(sql, params);
+        });
+        await c.run('COMMIT');
+      } catch (error) {
+        await c.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /** The dictionary of a low-cardinality dimension (empty before data is loaded). */
+  dictionary(dimension: SmallDimension): Dictionary {
+    return this.dictionaries.get(dimension) ?? { codes: new Map(), values: [] };
+  }
+
+  /** The internal code of a customer id, or `undefined` when the data has no such customer. */
+  customerCode(customerId: string): number | undefined {
+    return this.customerCodes.get(customerId);
+  }
+
+  /** Row counts, customers and time span of the data. */
+  stats(): DatasetStats {
+    if (!this.statsCache) throw new Error('@playq/server: the dataset has no data loaded yet');
+    return this.statsCache;
+  }
+
+  /** @internal Reads the dictionaries and statistics after the encoded tables were (re)built. */
+  async refresh(): Promise<void> {
+    const next = new Map<SmallDimension, Dictionary>();
+    for (const dim of SMALL_DIMENSIONS) {
+      const rows = await this.all(`SELECT code, value FROM dict_${dim} ORDER BY code`);
+      const codes = new Map<string, number>();
+      const values: string[] = [];
+      for (const [code, value] of rows) {
+        codes.set(value as string, code as number);
+        values[code as number] = value as string;
+      }
+      next.set(dim, { codes, values });
+    }
+    this.dictionaries = next;
+    const customers = await this.all('SELECT code, value FROM dict_customer ORDER BY code');
+    this.customerCodes = new Map(customers.map(([code, value]) => [value as string, code as number]));
+    const [counts] = await this.all(
+      `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
+              (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,
+    );
+    this.statsCache = Object.freeze({
+      sessions: Number(counts?.[0] ?? 0),
+      errors: Number(counts?.[1] ?? 0),
+      customers: Object.freeze(customers.map(([, v]) => v as string)),
+      minTs: counts?.[2] == null ? null : Number(counts[2]),
+      maxTs: counts?.[3] == null ? null : Number(counts[3]),
+    });
+  }
+
+  /** Closes every connection and the database. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const c of this.idle.splice(0)) c.closeSync();
+    this.instance.closeSync();
+  }
+
+  private async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('@playq/server: the dataset is closed');
+    const connection = await this.acquire();
+    try {
+      return await fn(connection);
+    } finally {
+      this.release(connection);
+    }
+  }
+
+  private async acquire(): Promise<DuckDBConnection> {
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.open < this.poolSize) {
+      this.open += 1;
+      try {
+        return await this.instance.connect();
+      } catch (error) {
+        this.open -= 1;
+        throw error;
+      }
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(connection: DuckDBConnection): void {
+    if (this.closed) {
+      connection.closeSync();
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next(connection);
+    else this.idle.push(connection);
+  }
+}

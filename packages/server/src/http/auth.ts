@@ -1,0 +1,129 @@
+// Credentials: API keys for metricquery, OAuth 2.0 client credentials exchanged for signed, expiring
+// JWTs (HS256 via jose) for session. Secrets are compared in constant time (on SHA-256 digests, so
+// lengths do not leak either), and no secret ever reaches an error message or a log.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { DemoCredentials } from '../data/customers';
+
+const ISSUER = 'playq-reference-service';
+const AUDIENCE = 'playq-session';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function sameSecret(a: Buffer, b: string): boolean {
+  return timingSafeEqual(a, digest(b));
+}
+
+export type TokenCheck =
+  | { readonly ok: true; readonly customerId: string }
+  | { readonly ok: false; readonly code: 'unauthenticated' | 'token_expired'; readonly detail: string };
+
+export interface IssuedToken {
+  readonly access_token: string;
+  readonly token_type: 'Bearer';
+  readonly expires_in: number;
+}
+
+export class Authenticator {
+  private readonly keys: { customerId: string; digest: Buffer }[];
+  private readonly clients: { credentials: DemoCredentials; secret: Buffer }[];
+  private readonly secret: Uint8Array;
+
+  constructor(
+    credentials: readonly DemoCredentials[],
+    private readonly tokenTtlSeconds: number,
+    jwtSecret?: string | Uint8Array,
+  ) {
+    this.keys = credentials.map((c) => ({ customerId: c.customerId, digest: digest(c.apiKey) }));
+    this.clients = credentials.map((c) => ({ credentials: c, secret: digest(c.clientSecret) }));
+    if (jwtSecret !== undefined && jwtSecret.length < 32) {
+      throw new RangeError('@playq/server: jwtSecret must be at least 32 bytes long');
+    }
+    this.secret =
+      typeof jwtSecret === 'string' ? new TextEncoder().encode(jwtSecret) : (jwtSecret ?? randomBytes(32));
+  }
+
+  /** The customer an API key belongs to. Every key is compared, so timing does not tell which matched. */
+  customerForApiKey(key: string): string | undefined {
+    const candidate = digest(key);
+    let found: string | undefined;
+    for (const k of this.keys) {
+      if (timingSafeEqual(candidate, k.digest) && found === undefined) found = k.customerId;
+    }
+    return found;
+  }
+
+  /** The client a client id and secret identify, or `undefined`. */
+  client(clientId: string, clientSecret: string): DemoCredentials | undefined {
+    const secret = digest(clientSecret);
+    let found: DemoCredentials | undefined;
+    for (const c of this.clients) {
+      const idMatches = sameSecret(digest(clientId), c.credentials.clientId);
+      const secretMatches = timingSafeEqual(secret, c.secret);
+      if (idMatches && secretMatches && found === undefined) found = c.credentials;
+    }
+    return found;
+  }
+
+  /** Issues a signed access token whose subject is the customer id. */
+  async issue(customerId: string, now = Date.now()): Promise<IssuedToken> {
+    const iat = Math.floor(now / 1000);
+    const token = await new SignJWT({ scope: 'session' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(customerId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.tokenTtlSeconds)
+      .setJti(randomBytes(12).toString('base64url'))
+      .sign(this.secret);
+    return { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
+  }
+
+  /** Verifies a bearer token's signature, issuer, audience and expiry. */
+  async verify(token: string): Promise<TokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
+        return { ok: false, code: 'unauthenticated', detail: 'The bearer token has no subject.' };
+      }
+      return { ok: true, customerId: payload.sub };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        return {
+          ok: false,
+          code: 'token_expired',
+          detail: 'The bearer token has expired; request a new one.',
+        };
+      }
+      return { ok: false, code: 'unauthenticated', detail: 'The bearer token is not valid.' };
+    }
+  }
+}
+
+/** Parses `Authorization: Basic base64(id:secret)`, with the form-encoding RFC 6749 section 2.3.1 asks for. */
+export function parseBasic(header: string | null): { id: string; secret: string } | undefined {
+  const match = /^Basic[ ]+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  try {
+    const form = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
+    return { id: form(decoded.slice(0, colon)), secret: form(decoded.slice(colon + 1)) };
+  } catch {
+    return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+  }
+}
+
+/** Extracts the token of `Authorization: Bearer <token>`. */
+export function parseBearer(header: string | null): string | undefined {
+  const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,86 @@
+// The two query endpoints after authentication: parse and validate the URL with @playq/query,
+// check the plan level, compile to SQL, and answer with the paged envelope.
+import { fromURL, type QueryLimits, type QueryNode } from '@playq/query';
+import type { DemoCredentials } from '../data/customers';
+import type { Dataset } from '../data/dataset';
+import { CompileError, compileQuery } from '../sql/compile';
+import type { QueryExecutor } from '../sql/execute';
+import { diagnosticsResponse, problemResponse } from './problem';
+
+export interface QueryContext {
+  readonly db: Dataset;
+  readonly executor: QueryExecutor;
+  readonly limits: QueryLimits;
+  readonly ignoreUnknownParameters: boolean;
+}
+
+/** The result envelope of the specification (section 2.1). */
+export interface Envelope {
+  readonly totalcount: number;
+  readonly pagecount: number;
+  readonly totalrecords: number;
+  readonly response: Record<string, unknown>[];
+}
+
+export async function answerQuery(
+  request: Request,
+  endpoint: 'metricquery' | 'session',
+  customer: DemoCredentials,
+  ctx: QueryContext,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const parsed = fromURL(request.url, {
+    ignoreUnknownParameters: ctx.ignoreUnknownParameters,
+    limits: ctx.limits,
+  });
+  if (!parsed.ok) return withHeaders(diagnosticsResponse(parsed.errors), headers);
+  const query: QueryNode = parsed.query;
+  if (query.endpoint !== endpoint || query.customerId !== customer.customerId) {
+    // The router and the URL codec read the same path; a mismatch means a path we do not serve.
+    return problemResponse(404, 'not_found', 'No such resource.', { headers });
+  }
+  if (endpoint === 'session' && query.planlevel !== customer.planLevel) {
+    return problemResponse(
+      400,
+      'invalid_planlevel',
+      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at {plan_url}/planLevelByCustId/${customer.customerId}.`,
+      { param: 'planlevel', headers },
+    );
+  }
+  const code = ctx.db.customerCode(customer.customerId);
+  const envelope: Envelope =
+    code === undefined
+      ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
+      : await run(query, code, ctx, endpoint);
+  const body = JSON.stringify(envelope);
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+async function run(
+  query: QueryNode,
+  customerCode: number,
+  ctx: QueryContext,
+  endpoint: string,
+): Promise<Envelope> {
+  let compiled: ReturnType<typeof compileQuery>;
+  try {
+    compiled = compileQuery(query, { customerCode, dictionary: (d) => ctx.db.dictionary(d) });
+  } catch (error) {
+    if (error instanceof CompileError)
+      throw new Error(`internal: validated query did not compile: ${error.message}`);
+    throw error;
+  }
+  const page = await ctx.executor.page(compiled, query.limit, query.offset);
+  const pagecount = Math.ceil(page.totalrecords / query.limit);
+  const response =
+    endpoint === 'session' ? page.records.map((r) => ({ ...r, totalpages: pagecount })) : page.records;
+  return { totalcount: response.length, pagecount, totalrecords: page.totalrecords, response };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
+}

@@ -1,0 +1,257 @@
+// createService: the data, the app and its lifecycle. `fetch` answers in process (no socket);
+// `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { DEFAULT_LIMITS, type QueryLimits } from '@playq/query';
+import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
+import { Dataset } from './data/dataset';
+import { type GenerateOptions, generateDataset } from './data/generate';
+import { type DataFormat, loadDataset } from './data/load';
+import { createApp } from './http/app';
+import { Authenticator } from './http/auth';
+import { problemResponse } from './http/problem';
+import { RateLimiter, type RateLimitOptions } from './http/rate-limit';
+import { QueryExecutor } from './sql/execute';
+
+/** Where a service's data comes from. */
+export type DataSource =
+  | { readonly generate: Omit<GenerateOptions, 'database'> }
+  | { readonly dir: string; readonly format?: DataFormat }
+  | { readonly database: string }
+  | { readonly dataset: Dataset };
+
+export interface ServiceOptions {
+  /** Default: a generated data set of 20,000 sessions, seed 1, over the 30 days before today's end. */
+  readonly data?: DataSource;
+  /** The customers and their credentials. Default `DEMO_CUSTOMERS`. */
+  readonly credentials?: readonly DemoCredentials[];
+  /** Alias of `credentials`. */
+  readonly customers?: readonly DemoCredentials[];
+  /** Default `/api/v1`. */
+  readonly basePath?: string;
+  /** Default `/plans`. */
+  readonly planPath?: string;
+  readonly limits?: Partial<QueryLimits>;
+  /** Per credential; default `{ ratePerSecond: 50, burst: 100 }`; `false` disables. */
+  readonly rateLimit?: RateLimitOptions | false;
+  /** Time budget of one query in milliseconds; default 10,000. */
+  readonly queryTimeoutMs?: number;
+  /** Lifetime of issued tokens; default 3600. */
+  readonly tokenTtlSeconds?: number;
+  /** HS256 key (at least 32 bytes); default: random per service, so tokens die with it. */
+  readonly jwtSecret?: string | Uint8Array;
+  /** Accept and ignore unknown query parameters instead of answering 400 `unknown_parameter`. */
+  readonly ignoreUnknownParameters?: boolean;
+  /** Receives one access-log line per request; default: no logging. */
+  readonly logger?: ((line: string) => void) | false;
+  /** Lifetime of cached ordered results for paging; default 30,000; 0 disables. */
+  readonly cacheTtlMs?: number;
+  /** Records kept in the result cache across all results; default 400,000. */
+  readonly cacheMaxRecords?: number;
+  /** Longest accepted request URL in characters; default 65,536 (longer: 414). */
+  readonly maxUrlLength?: number;
+  /** How long `close()` waits for in-flight requests; default 10,000 ms. */
+  readonly shutdownTimeoutMs?: number;
+}
+
+export interface ListenInfo {
+  readonly url: string;
+  readonly baseUrl: string;
+  readonly planUrl: string;
+  readonly port: number;
+  readonly host: string;
+}
+
+export interface Service {
+  /** Answers one request in process, exactly as over HTTP. */
+  fetch(request: Request): Promise<Response>;
+  /** Starts an HTTP listener (default 127.0.0.1 and a free port). */
+  listen(options?: { readonly port?: number; readonly host?: string }): Promise<ListenInfo>;
+  /** Stops accepting, finishes in-flight requests, then closes the listener and the database (unless given as `{ dataset }`). */
+  close(): Promise<void>;
+  readonly credentials: readonly DemoCredentials[];
+  readonly db: Dataset;
+  readonly basePath: string;
+  readonly planPath: string;
+}
+
+function normalizePath(path: string, what: string): string {
+  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    throw new TypeError(`@playq/server: ${what} must look like "/api/v1", got ${JSON.stringify(path)}`);
+  }
+  return path;
+}
+
+async function openData(data: DataSource | undefined): Promise<Dataset> {
+  if (data === undefined) return generateDataset({ sessions: 20_000, seed: 1 });
+  if ('dataset' in data) return data.dataset;
+  if ('generate' in data) return generateDataset(data.generate);
+  if ('dir' in data) return loadDataset(data.dir, data.format ? { format: data.format } : {});
+  if ('database' in data) {
+    const db = await Dataset.open(data.database);
+    try {
+      await db.refresh();
+    } catch (error) {
+      await db.close();
+      throw new Error(
+        `@playq/server: ${data.database} is not a playq database (${(error as Error).message.split('\n')[0]})`,
+      );
+    }
+    return db;
+  }
+  throw new TypeError('@playq/server: data must be { generate }, { dir }, { database } or { dataset }');
+}
+
+function redactedTarget(url: string): string {
+  const parsed = new URL(url);
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (/key|token|secret|password|auth/i.test(name)) parsed.searchParams.set(name, 'REDACTED');
+  }
+  const search = parsed.searchParams.toString();
+  const target = parsed.pathname + (search ? `?${search}` : '');
+  return target.length > 2000 ? `${target.slice(0, 2000)}…` : target;
+}
+
+/**
+ * Creates a reference service on an embedded DuckDB database.
+ *
+ * @example
+ * ```ts
+ * const service = await createService({ data: { generate: { sessions: 100_000, seed: 1 } } });
+ * const res = await service.fetch(new Request(
+ *   'http://local/api/v1/metricquery/demo?period=start%3D0%2Cend%3D1800000000&metrics=errors',
+ *   { headers: { 'X-API-Key': 'demo-key' } },
+ * ));
+ * const { baseUrl } = await service.listen({ port: 0 }); // http://127.0.0.1:<port>/api/v1
+ * await service.close();
+ * ```
+ */
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const basePath = normalizePath(options.basePath ?? '/api/v1', 'basePath');
+  const planPath = normalizePath(options.planPath ?? '/plans', 'planPath');
+  const credentials = checkCredentials(options.credentials ?? options.customers ?? DEMO_CUSTOMERS);
+  const limits: QueryLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const positive = (value: number | undefined, fallback: number, what: string, allowZero = false) => {
+    const v = value ?? fallback;
+    if (!Number.isFinite(v) || v < 0 || (!allowZero && v === 0)) {
+      throw new RangeError(
+        `@playq/server: ${what} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(value)}`,
+      );
+    }
+    return v;
+  };
+  const queryTimeoutMs = positive(options.queryTimeoutMs, 10_000, 'queryTimeoutMs');
+  const tokenTtlSeconds = positive(options.tokenTtlSeconds, 3600, 'tokenTtlSeconds');
+  const cacheTtlMs = positive(options.cacheTtlMs, 30_000, 'cacheTtlMs', true);
+  const cacheMaxRecords = positive(options.cacheMaxRecords, 400_000, 'cacheMaxRecords', true);
+  const maxUrlLength = positive(options.maxUrlLength, 65_536, 'maxUrlLength');
+  const shutdownTimeoutMs = positive(options.shutdownTimeoutMs, 10_000, 'shutdownTimeoutMs', true);
+  const rateLimiter =
+    options.rateLimit === false
+      ? undefined
+      : new RateLimiter(options.rateLimit ?? { ratePerSecond: 50, burst: 100 });
+  const auth = new Authenticator(credentials, tokenTtlSeconds, options.jwtSecret);
+  const log = options.logger || undefined;
+
+  const db = await openData(options.data);
+  // A dataset passed in belongs to the caller, who may share it between services.
+  const ownsDb = !(options.data && 'dataset' in options.data);
+  const executor = new QueryExecutor(db, { timeoutMs: queryTimeoutMs, cacheTtlMs, cacheMaxRecords });
+  const app = createApp({
+    basePath,
+    planPath,
+    maxUrlLength,
+    credentials,
+    auth,
+    rateLimiter,
+    query: { db, executor, limits, ignoreUnknownParameters: options.ignoreUnknownParameters ?? false },
+    onError: (error) =>
+      log?.(
+        `error ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message.split('\n')[0] : ''}`,
+      ),
+  });
+
+  let inflight = 0;
+  let drained: (() => void) | undefined;
+  let closing: Promise<void> | undefined;
+  const servers: Server[] = [];
+
+  const fetch = async (request: Request): Promise<Response> => {
+    if (closing) {
+      return problemResponse(503, 'unavailable', 'The service is shutting down.', {
+        headers: { Connection: 'close' },
+      });
+    }
+    const started = performance.now();
+    inflight += 1;
+    let status = 500;
+    try {
+      const response = await app.fetch(request);
+      status = response.status;
+      return response;
+    } finally {
+      inflight -= 1;
+      if (inflight === 0) drained?.();
+      if (log) {
+        let target = '';
+        try {
+          target = redactedTarget(request.url);
+        } catch {
+          target = '(unparseable URL)';
+        }
+        log(
+          `${new Date().toISOString()} ${request.method} ${target} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+        );
+      }
+    }
+  };
+
+  const listen = (opts: { port?: number; host?: string } = {}): Promise<ListenInfo> => {
+    const host = opts.host ?? '127.0.0.1';
+    const port = opts.port ?? 0;
+    return new Promise((resolve, reject) => {
+      const server = serve({
+        fetch,
+        port,
+        hostname: host,
+        // Node refuses request lines longer than maxHeaderSize with a bare 431; leave room for our own 414.
+        serverOptions: { maxHeaderSize: maxUrlLength + 16_384 },
+      }) as Server;
+      server.once('error', reject);
+      server.once('listening', () => {
+        servers.push(server);
+        const address = server.address() as AddressInfo;
+        const shown = host.includes(':') ? `[${host}]` : host;
+        const url = `http://${shown}:${address.port}`;
+        resolve({ url, baseUrl: url + basePath, planUrl: url + planPath, port: address.port, host });
+      });
+    });
+  };
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const stopped = servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          }),
+      );
+      if (inflight > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, shutdownTimeoutMs).unref();
+        });
+      }
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(stopped);
+      executor.cache.clear();
+      if (ownsDb) await db.close();
+    })();
+    return closing;
+  };
+
+  return { fetch, listen, close, credentials, db, basePath, planPath };
+}
