@@ -1,1 +1,228 @@
-export {};
+// @playq/query/arbitraries: fast-check generators of valid query nodes for both endpoints and of
+// their canonical URLs, built on the grammar's AST arbitraries with names from the catalogue.
+// Every node they make passes `validate` without errors or warnings. fast-check is a peer
+// dependency, so callers share one instance with these arbitraries.
+import { filterAst, periodAst, qoeFilterAst } from '@playq/grammar/arbitraries';
+import fc from 'fast-check';
+import { CATALOGUE, type DimensionName, isErrorDimension, type MetricName } from '../catalogue/catalogue';
+import { DEFAULT_LIMITS, GRANULARITIES, granularitySeconds, type QueryLimits } from '../limits';
+import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
+import { toURL } from '../url/to-url';
+
+export interface QueryNodeConstraints {
+  /** Customer ids to pick from (default: generated ids of the allowed alphabet). */
+  readonly customerIds?: readonly string[];
+  /** Limits the generated queries respect (default `DEFAULT_LIMITS`). */
+  readonly limits?: Partial<QueryLimits>;
+  /** At most this many filter clauses (default 3; 0 for no filter). */
+  readonly maxClauses?: number;
+  /** At most this many qoefilter conditions (default 3; 0 for no qoefilter). */
+  readonly maxConditions?: number;
+  /** Earliest period start, epoch seconds (default 0). */
+  readonly minTime?: number;
+  /** Latest period end, epoch seconds (default 4102444800, 2100-01-01). */
+  readonly maxTime?: number;
+}
+
+export interface SessionQueryNodeConstraints extends QueryNodeConstraints {
+  /** Plan levels to pick from (default '1' to '5'). */
+  readonly planLevels?: readonly string[];
+  /** Whether to include `planlevel` (default `true`; `false` for queries a client completes). */
+  readonly withPlanLevel?: boolean;
+}
+
+export interface CanonicalURLConstraints extends SessionQueryNodeConstraints {
+  /** Base addresses to pick from (default a few with and without path prefixes). */
+  readonly baseUrls?: readonly string[];
+}
+
+const PLAYBACK_DIMENSIONS = CATALOGUE.dimensionNames.filter((d) => !isErrorDimension(d));
+const SESSION_FIELDS: readonly DimensionName[] = ['category', 'key', 'player', 'subscriberid'];
+const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-'.split('');
+
+const customerId = (c: QueryNodeConstraints) =>
+  c.customerIds !== undefined && c.customerIds.length > 0
+    ? fc.constantFrom(...c.customerIds)
+    : fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('demo', 'other', 'acme.tv', 'cust_42') },
+        {
+          weight: 1,
+          arbitrary: fc.string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 128 }),
+        },
+      );
+
+const permutation = <T>(items: readonly T[]) =>
+  fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });
+
+type Shape = 'total' | 'breakdown' | 'timeseries';
+
+interface Plan {
+  endpoint: Endpoint;
+  agg?: AggMode;
+  numeric: MetricName[];
+  shape: Shape;
+}
+
+function build(endpoint: Endpoint, c: SessionQueryNodeConstraints): fc.Arbitrary<QueryNode> {
+  const limits: QueryLimits = { ...DEFAULT_LIMITS, ...c.limits };
+  const aggArb: fc.Arbitrary<AggMode | undefined> =
+    endpoint === 'session' ? fc.constantFrom<AggMode>(1, 2) : fc.constant(undefined);
+  return fc
+    .tuple(
+      aggArb,
+      fc.shuffledSubarray([...CATALOGUE.metricNames], { minLength: 1 }),
+      fc.constantFrom<Shape>('total', 'breakdown', 'timeseries'),
+    )
+    .chain(([agg, metrics, shape]) => {
+      // agg=2 is one record per error event: only the errors metric makes sense there.
+      const plan: Plan = { endpoint, agg, numeric: agg === 2 ? ['errors'] : metrics, shape };
+      const errorsOnly = plan.numeric.every((m) => m === 'errors');
+      const dims: readonly DimensionName[] = errorsOnly ? CATALOGUE.dimensionNames : PLAYBACK_DIMENSIONS;
+      const fieldChoices = endpoint === 'session' ? SESSION_FIELDS.filter((f) => dims.includes(f)) : [];
+      return fc
+        .tuple(fc.shuffledSubarray(fieldChoices), fc.shuffledSubarray([...dims], { minLength: 1 }))
+        .chain(([fields, extra]) => {
+          // With agg=1 a field in metrics is grouped on, so it must be in aggby: no time series then.
+          const shape: Shape =
+            agg === 1 && fields.length > 0 && plan.shape !== 'breakdown' ? 'breakdown' : plan.shape;
+          const aggby: string[] =
+            shape === 'timeseries'
+              ? ['timestamp']
+              : shape === 'breakdown'
+                ? [...fields, ...extra.filter((d) => !fields.includes(d))]
+                : [];
+          return fc
+            .tuple(permutation([...plan.numeric, ...fields]), permutation(aggby))
+            .chain(([metricList, aggbyList]) => finish(plan, dims, metricList, aggbyList, shape, limits, c));
+        });
+    });
+}
+
+function finish(
+  plan: Plan,
+  dims: readonly DimensionName[],
+  metrics: string[],
+  aggby: string[],
+  shape: Shape,
+  limits: QueryLimits,
+  c: SessionQueryNodeConstraints,
+): fc.Arbitrary<QueryNode> {
+  const granularityArb: fc.Arbitrary<Granularity | undefined> =
+    shape === 'timeseries' ? fc.constantFrom(...GRANULARITIES) : fc.constant(undefined);
+  return granularityArb.chain((granularity) => {
+    const minTime = c.minTime ?? 0;
+    const maxTime = c.maxTime ?? 4_102_444_800;
+    // Keep a time series within the bucket limit: n buckets of g seconds touch at most n + 1.
+    const bucketSpan =
+      granularity === undefined ? Infinity : (limits.maxBuckets - 1) * granularitySeconds(granularity);
+    const maxSpan = Math.max(1, Math.min(limits.maxPeriodSeconds, bucketSpan, maxTime - minTime));
+    const orderChoices = [...metrics, ...aggby];
+    const maxClauses = c.maxClauses ?? 3;
+    const maxConditions = c.maxConditions ?? 3;
+    const session = plan.endpoint === 'session';
+    return fc
+      .record(
+        {
+          customerId: customerId(c),
+          period: periodAst({ min: minTime, max: maxTime, maxSpan }),
+          filter:
+            maxClauses > 0
+              ? filterAst({ dimensions: dims, maxClauses, maxValues: 3 }).map((f) => {
+                  // One clause per dimension: repeats are legal but draw a warning.
+                  const seen = new Set<string>();
+                  return {
+                    ...f,
+                    clauses: f.clauses.filter((cl) => !seen.has(cl.dimension) && seen.add(cl.dimension)),
+                  };
+                })
+              : fc.constant(undefined),
+          qoefilter:
+            maxConditions > 0
+              ? qoeFilterAst({ metrics: CATALOGUE.metricNames, maxConditions })
+              : fc.constant(undefined),
+          orderby: fc.constantFrom(...orderChoices),
+          order: fc.constantFrom<SortOrder>('asc', 'desc'),
+          limit: fc.oneof(fc.constant(DEFAULT_LIMIT), fc.integer({ min: 1, max: limits.maxLimit })),
+          offset: fc.oneof(fc.constant(DEFAULT_OFFSET), fc.integer({ min: 0, max: 1_000_000 })),
+          planlevel:
+            session && c.withPlanLevel !== false
+              ? fc.constantFrom(...(c.planLevels ?? ['1', '2', '3', '4', '5']))
+              : fc.constant(undefined),
+        },
+        { requiredKeys: ['customerId', 'period', 'limit', 'offset', 'planlevel'] },
+      )
+      .map((r) => {
+        const node: Record<string, unknown> = {
+          type: 'query',
+          endpoint: plan.endpoint,
+          customerId: r.customerId,
+          period: r.period,
+          metrics,
+          aggby,
+          limit: r.limit,
+          offset: r.offset,
+        };
+        if (granularity !== undefined) node.granularity = granularity;
+        if (r.planlevel !== undefined) node.planlevel = r.planlevel;
+        if (plan.agg !== undefined) node.agg = plan.agg;
+        if (r.filter !== undefined && r.filter.clauses.length > 0) node.filter = r.filter;
+        if (r.qoefilter !== undefined) node.qoefilter = r.qoefilter;
+        if (r.orderby !== undefined) node.orderby = r.orderby;
+        // The builder writes a direction only with a sort key, so generated queries do too.
+        if (r.orderby !== undefined && r.order !== undefined) node.order = r.order;
+        return node as unknown as QueryNode;
+      });
+  });
+}
+
+/**
+ * A valid query node for the metric endpoint: catalogue names only, category and key with the
+ * errors metric alone, a period within the limits, and a bucket count within the limit.
+ *
+ * @example
+ * fc.assert(fc.property(metricQueryNode(), (q) => validate(q).length === 0));
+ */
+export function metricQueryNode(constraints: QueryNodeConstraints = {}): fc.Arbitrary<QueryNode> {
+  return build('metricquery', constraints);
+}
+
+/**
+ * A valid query node for the session endpoint, with `agg` and (unless `withPlanLevel: false`)
+ * `planlevel`, and session fields in `metrics` grouped on when `agg=1`.
+ *
+ * @example
+ * fc.sample(sessionQueryNode({ planLevels: ['2'] }), 1)[0].planlevel; // '2'
+ */
+export function sessionQueryNode(constraints: SessionQueryNodeConstraints = {}): fc.Arbitrary<QueryNode> {
+  return build('session', constraints);
+}
+
+/**
+ * A valid query node for either endpoint.
+ *
+ * @example
+ * fc.assert(fc.property(queryNode(), (q) => deepEqual(fromURL(toURL(q, { baseUrl })).query, q)));
+ */
+export function queryNode(constraints: SessionQueryNodeConstraints = {}): fc.Arbitrary<QueryNode> {
+  return fc.oneof(metricQueryNode(constraints), sessionQueryNode(constraints));
+}
+
+/**
+ * The canonical URL of a valid query node under one of the base addresses.
+ *
+ * @example
+ * fc.sample(canonicalQueryURL({ baseUrls: ['http://127.0.0.1:8080/api/v1'] }), 1);
+ * // ['http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D…']
+ */
+export function canonicalQueryURL(constraints: CanonicalURLConstraints = {}): fc.Arbitrary<string> {
+  const bases = constraints.baseUrls ?? [
+    'https://analytics.example.com/api/v1',
+    'http://127.0.0.1:8080/api/v1',
+    'https://example.com',
+    'https://example.com/deep/prefix/v2',
+  ];
+  return fc
+    .tuple(fc.constantFrom(...bases), queryNode(constraints))
+    .map(([baseUrl, q]) => toURL(q, { baseUrl }));
+}

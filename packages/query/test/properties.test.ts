@@ -1,0 +1,83 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { canonicalQueryURL, metricQueryNode, queryNode, sessionQueryNode } from '../src/arbitraries/index';
+import { fromQuery, fromURL, metricQuery, type QueryNode, sessionQuery, toURL, validate } from '../src/index';
+
+const BASE = 'https://example.com/api/v1';
+
+/** Rebuild a node through the public builder methods, one call per part. */
+function rebuild(q: QueryNode) {
+  // The builder's types are checked elsewhere; here every name comes from a valid node.
+  // biome-ignore lint/suspicious/noExplicitAny: replaying arbitrary names through the typed API
+  let b: any = q.endpoint === 'session' ? sessionQuery(q.customerId) : metricQuery(q.customerId);
+  if (q.planlevel !== undefined) b = b.planLevel(q.planlevel);
+  if (q.agg !== undefined) b = b.agg(q.agg);
+  if (q.period?.type === 'period') b = b.between(q.period.start, q.period.end);
+  b = b.metrics(...q.metrics);
+  if (q.granularity !== undefined) b = b.timeseries(q.granularity);
+  else if (q.aggby.length > 0) b = b.aggBy(...q.aggby);
+  if (q.filter?.type === 'filter') for (const c of q.filter.clauses) b = b.where(c.dimension, c.values);
+  if (q.qoefilter?.type === 'qoefilter') {
+    for (const c of q.qoefilter.conditions) b = b.having(c.metric, c.operator, c.value);
+  }
+  if (q.orderby !== undefined) b = b.orderBy(q.orderby, q.order);
+  return b.limit(q.limit).offset(q.offset);
+}
+
+describe('properties', () => {
+  test.prop([queryNode()])('generated queries are valid, without warnings', (q) => {
+    expect(validate(q)).toEqual([]);
+  });
+
+  test.prop([queryNode()])('fromURL(toURL(q)) deep-equals q', (q) => {
+    const r = fromURL(toURL(q, { baseUrl: BASE }));
+    expect(r).toMatchObject({ ok: true, warnings: [], baseUrl: BASE });
+    if (r.ok) expect(r.query).toEqual(q);
+  });
+
+  test.prop([canonicalQueryURL()])('a canonical URL is a fixed point of toURL(fromURL(u))', (url) => {
+    const r = fromURL(url);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(toURL(r.query, { baseUrl: r.baseUrl })).toBe(url);
+  });
+
+  test.prop([metricQueryNode(), sessionQueryNode()])(
+    'builder-made queries validate clean and equal the node',
+    (m, s) => {
+      for (const q of [m, s]) {
+        const built = rebuild(q);
+        expect(validate(built)).toEqual([]);
+        expect(built.toQuery()).toEqual(q);
+        expect(fromQuery(q).toURL(BASE)).toBe(toURL(q, { baseUrl: BASE }));
+      }
+    },
+  );
+
+  test.prop([sessionQueryNode({ withPlanLevel: false })])(
+    'session queries without planlevel are valid for a client that resolves it',
+    (q) => {
+      expect(validate(q, { requirePlanLevel: false })).toEqual([]);
+      expect(validate(q).map((d) => d.code)).toEqual(['missing_parameter']);
+    },
+  );
+
+  test.prop([fc.string({ maxLength: 300 })])('arbitrary strings never make fromURL throw', (s) => {
+    const r = fromURL(s);
+    expect(typeof r.ok).toBe('boolean');
+    if (!r.ok) expect(r.errors.length).toBeGreaterThan(0);
+  });
+
+  test.prop([
+    canonicalQueryURL(),
+    fc.array(fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 4 })), { minLength: 1, maxLength: 4 }),
+  ])('mutated URLs never make fromURL throw, and failures carry codes', (url, edits) => {
+    let u = url;
+    for (const [at, text] of edits) {
+      const i = at % (u.length + 1);
+      u = u.slice(0, i) + text + u.slice(i + 1);
+    }
+    const r = fromURL(u);
+    if (!r.ok) for (const e of r.errors) expect(typeof e.code).toBe('string');
+    else expect(validate(r.query).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
