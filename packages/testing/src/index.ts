@@ -1,1 +1,50 @@
-export {};
+// @playq/testing: the testing toolkit for the Playback Analytics Query Service — an in-process
+// test service, a contract suite for any deployment, record/replay transports and fast-check
+// arbitraries. MSW handlers live in `@playq/testing/msw` (msw is an optional peer).
+export { CONTRACT_CHECKS, checkContract } from './contract/check-contract';
+export { formatContractReport } from './contract/format-report';
+export type {
+  CheckStatus,
+  ClientCredentialsOptions,
+  ContractCheckResult,
+  ContractOptions,
+  ContractReport,
+  Finding,
+  FindingBasis,
+  Transport,
+} from './contract/types';
+export { validateEnvelope } from './contract/validate-envelope';
+export {
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+  withTestServer,
+} from './service/test-server';
+export {
+  createTestService,
+  TEST_DATA_END,
+  TEST_ORIGIN,
+  type TestService,
+  type TestServiceOptions,
+} from './service/test-service';
+export {
+  type Fixture,
+  type FixtureEntry,
+  type FixtureRequest,
+  type FixtureResponse,
+  parseFixture,
+} from './transport/fixture';
+export { loadFixture, saveFixture } from './transport/fixture-file';
+export {
+  type RecordingOptions,
+  type RecordingTransport,
+  recordingTransport,
+} from './transport/recording-transport';
+export { REDACTED, type RedactOptions } from './transport/redact';
+export {
+  type OnMissing,
+  ReplayMissError,
+  type ReplayOptions,
+  type ReplayTransport,
+  replayTransport,
+} from './transport/replay-transport';

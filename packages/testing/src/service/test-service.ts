@@ -1,0 +1,162 @@
+// An in-process reference service on generated data, with a client already wired to it through
+// its `fetch` — no socket, no port — so a test suite can query realistic data from `beforeAll`.
+import {
+  apiKeyAuth,
+  type ClientOptions,
+  clientCredentials,
+  createClient,
+  type PlayqClient,
+} from '@playq/client';
+import {
+  createService,
+  DEMO_CUSTOMERS,
+  type DemoCredentials,
+  type Service,
+  type ServiceOptions,
+} from '@playq/server';
+
+/**
+ * The fixed end of generated test data (2026-01-01T00:00:00Z), so that a seed means the same data
+ * on every day the tests run. Pass `end` to move it.
+ */
+export const TEST_DATA_END = 1_767_225_600;
+
+/** The origin the in-process client uses; `.test` is reserved, so it can never reach a real host. */
+export const TEST_ORIGIN = 'http://playq.test';
+
+export interface TestServiceOptions extends Omit<ServiceOptions, 'data' | 'credentials' | 'customers'> {
+  /** Generator seed. Default 1. */
+  readonly seed?: number;
+  /** Sessions across all customers (the first customer gets 75%). Default 10,000. */
+  readonly sessions?: number;
+  /** Days of data before `end`. Default 30. */
+  readonly days?: number;
+  /** Exclusive end of the data, epoch seconds. Default `TEST_DATA_END`. */
+  readonly end?: number;
+  /** Customers and their credentials. Default the demo pair (`demo`, `other`). */
+  readonly customers?: readonly DemoCredentials[];
+  /** Options for the wired clients (retries, timeouts, hooks); transport and auth are set for you. */
+  readonly client?: Omit<ClientOptions, 'baseUrl' | 'planUrl' | 'fetch' | 'auth'>;
+}
+
+export interface TestService extends AsyncDisposable {
+  /** The reference service itself: `service.fetch(request)` answers as over HTTP. */
+  readonly service: Service;
+  /** A client for the first customer, wired through `service.fetch`. */
+  readonly client: PlayqClient;
+  /** A client for any configured customer, with its API key and client credentials. */
+  clientFor(customerId: string): PlayqClient;
+  /** The first customer's credentials. */
+  readonly customer: DemoCredentials;
+  /** Every customer's credentials. */
+  readonly credentials: readonly DemoCredentials[];
+  /** `{base_url}` as the wired clients see it (no socket listens there). */
+  readonly baseUrl: string;
+  /** `{plan_url}` as the wired clients see it. */
+  readonly planUrl: string;
+  /** The token endpoint for client credentials. */
+  readonly tokenUrl: string;
+  /** The span of the generated data, epoch seconds, half-open. */
+  readonly period: { readonly start: number; readonly end: number };
+  /** The service's transport, bound: hand it to your own client or to `checkContract`. */
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Closes the service and its database. Idempotent. */
+  close(): Promise<void>;
+}
+
+const DAY = 86_400;
+
+/**
+ * Start the reference service in process on generated data and return it with a ready client.
+ * Rate limiting is off unless you pass `rateLimit`.
+ *
+ * @example
+ * let t: TestService;
+ * beforeAll(async () => { t = await createTestService({ seed: 7, sessions: 20_000 }); });
+ * afterAll(() => t.close());
+ * it('breaks errors down by country', async () => {
+ *   const rows = await t.client.all(metricQuery('demo').period(t.period).metrics('errors').aggBy('country'));
+ *   expect(rows.length).toBeGreaterThan(0);
+ * });
+ */
+export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const {
+    seed = 1,
+    sessions = 10_000,
+    days = 30,
+    end = TEST_DATA_END,
+    customers,
+    client,
+    ...serviceOptions
+  } = options;
+  if (!Number.isSafeInteger(seed))
+    throw new TypeError(`@playq/testing: seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(sessions) || sessions < 0) {
+    throw new TypeError(`@playq/testing: sessions must be a non-negative integer, got ${String(sessions)}`);
+  }
+  if (!Number.isSafeInteger(days) || days < 1) {
+    throw new TypeError(`@playq/testing: days must be a positive integer, got ${String(days)}`);
+  }
+  if (!Number.isSafeInteger(end) || end <= days * DAY) {
+    throw new TypeError(`@playq/testing: end must be epoch seconds after ${days} days, got ${String(end)}`);
+  }
+  const credentials = customers ?? DEMO_CUSTOMERS;
+  if (credentials.length === 0)
+    throw new TypeError('@playq/testing: customers must name at least one customer');
+  const service = await createService({
+    rateLimit: false,
+    ...serviceOptions,
+    credentials,
+    data: { generate: { sessions, seed, days, end, customers: credentials.map((c) => c.customerId) } },
+  });
+  const fetch = (request: Request) => service.fetch(request);
+  const baseUrl = TEST_ORIGIN + service.basePath;
+  const planUrl = TEST_ORIGIN + service.planPath;
+  const tokenUrl = `${baseUrl}/oauth/token`;
+  const clients = new Map<string, PlayqClient>();
+  const clientFor = (customerId: string): PlayqClient => {
+    const found = service.credentials.find((c) => c.customerId === customerId);
+    if (!found) {
+      const known = service.credentials.map((c) => c.customerId).join(', ');
+      throw new TypeError(
+        `@playq/testing: no customer ${JSON.stringify(customerId)} in this test service (known: ${known})`,
+      );
+    }
+    let made = clients.get(customerId);
+    if (!made) {
+      made = createClient({
+        ...client,
+        baseUrl,
+        planUrl,
+        fetch,
+        auth: {
+          metricquery: apiKeyAuth(found.apiKey),
+          session: clientCredentials({
+            tokenUrl,
+            clientId: found.clientId,
+            clientSecret: found.clientSecret,
+            fetch,
+          }),
+        },
+      });
+      clients.set(customerId, made);
+    }
+    return made;
+  };
+  const customer = service.credentials[0]!;
+  const close = () => service.close();
+  return {
+    service,
+    client: clientFor(customer.customerId),
+    clientFor,
+    customer,
+    credentials: service.credentials,
+    baseUrl,
+    planUrl,
+    tokenUrl,
+    period: { start: end - days * DAY, end },
+    fetch,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
