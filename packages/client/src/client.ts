@@ -71,12 +71,23 @@ const DEFAULT_USER_AGENT = '@playq/client';
 
 function checkUrl(name: string, value: string | URL): string {
   const text = String(value);
+  let parsed: URL | undefined;
   try {
-    const parsed = new URL(text);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+    parsed = new URL(text);
   } catch {
+    // Not parsed, so not shown either: it may hold a credential.
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new TypeError(`@playq/client: ${name} must be an absolute http(s) URL`);
+  }
+  if (parsed.username || parsed.password) {
     throw new TypeError(
-      `@playq/client: ${name} must be an absolute http(s) URL, got ${JSON.stringify(text)}`,
+      `@playq/client: ${name} must not carry credentials (user:password@); pass them with auth`,
+    );
+  }
+  if (parsed.search || parsed.hash) {
+    throw new TypeError(
+      `@playq/client: ${name} must not have a query string or fragment; the client appends paths to it`,
     );
   }
   return text.replace(/\/+$/, '');

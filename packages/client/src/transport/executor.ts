@@ -140,7 +140,9 @@ async function attemptOnce(
           signal,
         );
       } catch (error) {
-        throw classify(error);
+        // A provider's own failure (a bad token, a bug) is not a network failure: no retry.
+        const failure = classify(error);
+        throw PlayqNetworkError.isInstance(failure) && !PlayqError.isInstance(error) ? error : failure;
       }
       for (const [name, value] of Object.entries(sent)) headers.set(name, value);
       // A provider may just have produced a new secret.

@@ -102,10 +102,11 @@ export function fakeService(options: FakeServiceOptions = {}): FakeService {
 }
 
 /** What one scripted request does instead of reaching the inner transport. */
-export type Fault = (request: Request) => Response | Promise<Response>;
+export type Fault = ((request: Request) => Response | Promise<Response>) | null;
 
 /**
- * Wraps a transport: the first requests run the scripted faults in order, the rest pass through.
+ * Wraps a transport: the first requests run the scripted faults in order (`null` passes one
+ * request through), the rest pass through.
  * Records every request it saw.
  */
 export function faultTransport(inner: (r: Request) => Promise<Response>, faults: Fault[] = []) {
@@ -119,20 +120,20 @@ export function faultTransport(inner: (r: Request) => Promise<Response>, faults:
   return Object.assign(transport, { seen, script });
 }
 
-export const reset: Fault = () => {
+export const reset = (): Response => {
   throw new TypeError('fetch failed', {
     cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
   });
 };
 
 /** Never answers on its own; only the request's signal ends it (like a real stalled socket). */
-export const stall: Fault = (request) =>
+export const stall = (request: Request): Promise<Response> =>
   new Promise((_, reject) => {
     request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
   });
 
 /** Headers arrive, then the body never completes. */
-export const stallBody: Fault = () =>
+export const stallBody = (): Response =>
   new Response(
     new ReadableStream({
       start(controller) {
@@ -143,7 +144,7 @@ export const stallBody: Fault = () =>
   );
 
 export const status =
-  (code: number, headers: Record<string, string> = {}, body?: unknown): Fault =>
+  (code: number, headers: Record<string, string> = {}, body?: unknown) =>
   () =>
     json(
       body ?? {
@@ -157,7 +158,7 @@ export const status =
     );
 
 export const text =
-  (body: string, code = 200): Fault =>
+  (body: string, code = 200) =>
   () =>
     new Response(body, { status: code });
 

@@ -1,0 +1,179 @@
+// Pages, records and all(): order, early exit that cancels what is in flight, bounded
+// concurrency, and the two properties of issue 5.
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { createClient, type Page, type PlayqRecord, PlayqServerError } from '../src/index';
+import {
+  BASE,
+  envelopeFor,
+  fakeService,
+  faultTransport,
+  json,
+  metricNode,
+  status,
+} from './support/fake-service';
+
+function client(total: number, transport?: (r: Request) => Promise<Response>) {
+  const service = fakeService({ total });
+  return {
+    service,
+    client: createClient({ baseUrl: BASE, fetch: transport ?? service.fetch, retry: false }),
+  };
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+describe('pages and records', () => {
+  it('walks every page from the query offset on, in order', async () => {
+    const { client: c, service } = client(25);
+    const pages = await collect(c.pages(metricNode({ limit: 10, offset: 5 })));
+    expect(pages.map((p) => [p.offset, p.totalcount])).toEqual([
+      [5, 10],
+      [15, 10],
+    ]);
+    expect(service.calls.map((x) => x.url.searchParams.get('offset'))).toEqual(['5', '15']);
+  });
+
+  it('yields one empty page for an empty result', async () => {
+    const { client: c } = client(0);
+    const pages = await collect(c.pages(metricNode()));
+    expect(pages).toEqual([
+      { records: [], totalcount: 0, pagecount: 0, totalrecords: 0, offset: 0, limit: 10 },
+    ]);
+  });
+
+  it('stops fetching when the consumer breaks, and cancels prefetched pages', async () => {
+    const aborted: string[] = [];
+    const service = fakeService({ total: 1000 });
+    const transport = async (request: Request) => {
+      request.signal.addEventListener('abort', () =>
+        aborted.push(new URL(request.url).searchParams.get('offset')!),
+      );
+      await new Promise((r) => setTimeout(r, 5));
+      return service.fetch(request);
+    };
+    const c = createClient({ baseUrl: BASE, fetch: transport });
+    let seen = 0;
+    for await (const record of c.records(metricNode({ limit: 10 }), { concurrency: 3 })) {
+      seen++;
+      if (seen === 15) break;
+      expect(record.country).toBeTypeOf('string');
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(service.calls.length).toBeLessThanOrEqual(2 + 3);
+    expect(service.calls.length).toBeLessThan(10);
+  });
+
+  it('keeps at most `concurrency` requests in flight and hands pages out in order', async () => {
+    let inflight = 0;
+    let peak = 0;
+    const service = fakeService({ total: 200 });
+    const transport = async (request: Request) => {
+      inflight++;
+      peak = Math.max(peak, inflight);
+      // Later pages answer sooner, so ordering is really tested.
+      const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+      await new Promise((r) => setTimeout(r, 30 - offset / 10));
+      inflight--;
+      return service.fetch(request);
+    };
+    const c = createClient({ baseUrl: BASE, fetch: transport });
+    const records = await c.all(metricNode({ limit: 10 }), { concurrency: 4 });
+    expect(peak).toBe(4);
+    expect(records.map((r) => r.country)).toEqual(envelopeFor(200, 200, 0).response.map((r) => r.country));
+  });
+
+  it('fails all() with the first failing page and aborts the rest', async () => {
+    const service = fakeService({ total: 100 });
+    const transport = faultTransport(service.fetch, [null, null, status(500)]);
+    const c = createClient({ baseUrl: BASE, fetch: transport });
+    await expect(c.all(metricNode({ limit: 10 }), { concurrency: 2 })).rejects.toSatisfy(
+      PlayqServerError.isInstance,
+    );
+    expect(transport.seen.length).toBeLessThan(10);
+  });
+
+  it('honours the signal between pages', async () => {
+    const { client: c } = client(100);
+    const controller = new AbortController();
+    const pages: Page<PlayqRecord>[] = [];
+    await expect(
+      (async () => {
+        for await (const page of c.pages(metricNode({ limit: 10 }), { signal: controller.signal })) {
+          pages.push(page);
+          if (pages.length === 2) controller.abort();
+        }
+      })(),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pages).toHaveLength(2);
+  });
+
+  it('rejects a bad concurrency', async () => {
+    const { client: c } = client(10);
+    await expect(c.all(metricNode(), { concurrency: 0 })).rejects.toThrow(
+      /concurrency must be an integer >= 1, got 0/,
+    );
+  });
+
+  it('returns the envelope of one page from run()', async () => {
+    const { client: c } = client(25);
+    const page = await c.run(metricNode({ limit: 10, offset: 20 }));
+    expect(page).toMatchObject({ totalcount: 5, pagecount: 3, totalrecords: 25, offset: 20, limit: 10 });
+    expect(page.records).toEqual(envelopeFor(25, 10, 20).response);
+  });
+
+  it('reports an offset past the end as an empty page', async () => {
+    const { client: c } = client(25);
+    const page = await c.run(metricNode({ limit: 10, offset: 40 }));
+    expect(page).toMatchObject({ records: [], totalcount: 0, totalrecords: 25 });
+    void json;
+  });
+});
+
+describe('properties', () => {
+  test.prop(
+    [fc.integer({ min: 0, max: 300 }), fc.integer({ min: 3, max: 60 }), fc.integer({ min: 1, max: 6 })],
+    {
+      numRuns: 30,
+    },
+  )(
+    'all() equals the concatenation of pages fetched one by one',
+    async (total, limit, concurrency) => {
+      const { client: c } = client(total);
+      const node = metricNode({ limit });
+      const byHand: PlayqRecord[] = [];
+      for (let offset = 0; ; offset += limit) {
+        const page = await c.run({ ...node, offset });
+        byHand.push(...page.records);
+        if (offset + limit >= page.totalrecords) break;
+      }
+      expect(await c.all(node, { concurrency })).toEqual(byHand);
+    },
+    30_000,
+  );
+
+  test.prop(
+    [fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 4 })],
+    {
+      numRuns: 30,
+    },
+  )(
+    'records() yields exactly totalrecords records for any page size',
+    async (total, limit, concurrency) => {
+      const { client: c } = client(total);
+      let count = 0;
+      const keys = new Set<string | number | undefined>();
+      for await (const record of c.records(metricNode({ limit }), { concurrency })) {
+        count++;
+        keys.add(record.country);
+      }
+      expect(count).toBe(total);
+      expect(keys.size).toBe(total);
+    },
+    30_000,
+  );
+});
