@@ -1,2 +1,32 @@
 #!/usr/bin/env node
-export {};
+// The `playq` executable: wires process signals to an AbortSignal (first Ctrl-C/SIGTERM stops the
+// running command cleanly, a second one exits at once) and turns run()'s result into the exit code.
+import { EXIT } from './errors';
+import { run } from './program';
+
+const controller = new AbortController();
+let stopping = false;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (stopping) process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
+  stopping = true;
+  controller.abort(new DOMException(`received ${signal}`, 'AbortError'));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+// A closed pipe (`playq query … | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+});
+
+const code = await run(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  signal: controller.signal,
+});
+process.exitCode = code;
+process.off('SIGINT', onSignal);
+process.off('SIGTERM', onSignal);
+// Let stdout drain, but do not let a stray handle (a keep-alive socket, a worker) hold the exit.
+setTimeout(() => process.exit(code), 2000).unref();

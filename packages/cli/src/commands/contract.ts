@@ -1,0 +1,97 @@
+// `playq contract <baseUrl>`: run the testing toolkit's contract suite against any deployment of
+// the API and print a pass/fail report; exit 1 when a check fails.
+import { type Command, Option } from 'commander';
+import { integerArg, parseHttpUrl, parseList } from '../args';
+import { addConnectionOptions, type ConnectionFlags, resolvePlanUrl } from '../connection';
+import { EXIT, usageError } from '../errors';
+import type { Context } from '../io';
+import type { Finish } from '../program';
+
+interface ContractFlags extends ConnectionFlags {
+  readonly customer: string;
+  readonly otherCustomer?: string;
+  readonly otherApiKey?: string;
+  readonly planlevel?: string;
+  readonly strict?: boolean;
+  readonly only?: string[];
+  readonly maxRequests?: number;
+  readonly json?: boolean;
+}
+
+/** @internal */
+export function registerContract(program: Command, ctx: Context, finish: Finish): void {
+  const command = program
+    .command('contract')
+    .description("Check a deployment of the API against the specification and playq's design contract.")
+    .argument('<baseUrl>', 'the service base URL, e.g. http://127.0.0.1:8080/api/v1', (v: string) =>
+      parseHttpUrl(v),
+    )
+    .addOption(new Option('--customer <id>', 'customer id the credentials belong to').default('demo'))
+    .addOption(
+      new Option('--other-customer <id>', 'a second customer, to check that keys do not cross customers'),
+    )
+    .addOption(new Option('--other-api-key <key>', 'the API key of --other-customer'))
+    .addOption(new Option('--planlevel <level>', 'skip the plan lookup and use this plan level'))
+    .addOption(new Option('--strict', 'treat departures from the playq design contract as failures'))
+    .addOption(
+      new Option('--only <checks>', 'run only these checks (names or prefixes such as auth.)').argParser(
+        parseList,
+      ),
+    )
+    .addOption(
+      new Option('--max-requests <n>', 'upper bound on HTTP requests (default 200)').argParser(
+        integerArg(1, 100000),
+      ),
+    )
+    .addOption(new Option('--json', 'print the report as JSON'));
+  addConnectionOptions(command)
+    .addHelpText(
+      'after',
+      `
+Credentials come from flags or PLAYQ_API_KEY, PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET or PLAYQ_TOKEN.
+Exit code 0 when every check passes, 1 when one fails, 2 on bad usage.
+
+Examples:
+  $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --client-id demo --client-secret demo-secret
+  $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --other-customer other --other-api-key other-key --strict`,
+    )
+    .action(async (baseUrl: string, flags: ContractFlags) => {
+      const env = ctx.io.env;
+      const apiKey = flags.apiKey ?? (env.PLAYQ_API_KEY || undefined);
+      if (apiKey === undefined)
+        throw usageError('the contract suite needs an API key: give --api-key or set PLAYQ_API_KEY');
+      if ((flags.otherCustomer === undefined) !== (flags.otherApiKey === undefined)) {
+        throw usageError('--other-customer and --other-api-key go together');
+      }
+      const token = flags.token ?? (env.PLAYQ_TOKEN || undefined);
+      const clientId = flags.clientId ?? (env.PLAYQ_CLIENT_ID || undefined);
+      const clientSecret = flags.clientSecret ?? (env.PLAYQ_CLIENT_SECRET || undefined);
+      const planUrl = resolvePlanUrl(flags, env, baseUrl);
+      const { checkContract, formatContractReport } = await import('@playq/testing');
+      const report = await checkContract({
+        baseUrl,
+        customerId: flags.customer,
+        apiKey,
+        ...(planUrl === undefined ? {} : { planUrl }),
+        ...(token === undefined ? {} : { token }),
+        ...(clientId !== undefined && clientSecret !== undefined
+          ? {
+              clientCredentials: {
+                clientId,
+                clientSecret,
+                ...(flags.tokenUrl ? { tokenUrl: flags.tokenUrl } : {}),
+              },
+            }
+          : {}),
+        ...(flags.otherCustomer !== undefined && flags.otherApiKey !== undefined
+          ? { otherCustomer: { customerId: flags.otherCustomer, apiKey: flags.otherApiKey } }
+          : {}),
+        ...(flags.planlevel === undefined ? {} : { planLevel: flags.planlevel }),
+        ...(flags.strict ? { strict: true } : {}),
+        ...(flags.only ? { only: flags.only } : {}),
+        ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
+      });
+      ctx.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatContractReport(report)}\n`);
+      finish(report.ok ? EXIT.ok : EXIT.failure);
+    });
+}

@@ -1,0 +1,182 @@
+// `playq query <url | endpoint customerId [flags]>`: run a query through the client and print the
+// result as a table (with a chart for a time series on a terminal), JSON, NDJSON or CSV; with
+// `--out` it is an export that only ever leaves a complete file behind.
+import { resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import { integerArg } from '../args';
+import { addConnectionOptions, type ConnectionFlags } from '../connection';
+import { CliError, EXIT, isAbort, usageError } from '../errors';
+import { createProgress } from '../format/progress';
+import type { Context } from '../io';
+import { openExportFile } from '../output/export-file';
+import {
+  createRecordWriter,
+  FORMATS,
+  type Format,
+  formatForFile,
+  type RecordWriter,
+} from '../output/record-writer';
+import type { Finish } from '../program';
+import { addQueryOptions, hasShapeFlags, type QueryFlags } from '../query-flags';
+import { describeClientError, executeQuery, type QueryRun } from '../run-query';
+import { resolveTarget } from '../target';
+
+interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
+  readonly all?: boolean;
+  readonly concurrency?: number;
+  readonly format?: Format;
+  readonly out?: string;
+}
+
+/** @internal */
+export function registerQuery(program: Command, ctx: Context, finish: Finish): void {
+  const command = program
+    .command('query')
+    .description(
+      'Run a query (a URL, or an endpoint and customer id with the same flags as `playq url`) and print or export the result.',
+    )
+    .argument('<target>', 'a query URL, or the endpoint: metricquery or session')
+    .argument('[customerId]', 'the customer id, when <target> is an endpoint');
+  addConnectionOptions(addQueryOptions(command))
+    .addOption(new Option('--all', 'fetch every page, not only the first'))
+    .addOption(
+      new Option('--concurrency <n>', 'pages fetched at once with --all (default 4)').argParser(
+        integerArg(1, 32),
+      ),
+    )
+    .addOption(
+      new Option('--format <format>', 'output format (default table, or from the --out extension)').choices(
+        FORMATS,
+      ),
+    )
+    .addOption(new Option('--out <file>', 'write to FILE, atomically: complete or not at all'))
+    .addHelpText(
+      'after',
+      `
+Credentials come from flags or PLAYQ_API_KEY (metricquery), PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET
+or PLAYQ_TOKEN (session); the service from --base-url or PLAYQ_BASE_URL. A session query without
+--planlevel gets it from the plan host (--plan-url, PLAYQ_PLAN_URL, or {origin}/plans).
+
+An export (--out) is written to a temporary file beside FILE and renamed only when every record
+arrived; otherwise FILE is left untouched and the exit code is 1 (130 on Ctrl-C).
+
+Examples:
+  $ export PLAYQ_API_KEY=demo-key PLAYQ_CLIENT_ID=demo PLAYQ_CLIENT_SECRET=demo-secret
+  $ playq query metricquery demo --last 7d --metrics errors,users --aggby country --limit 10
+  $ playq query metricquery demo --last 24h --metrics viewercount --aggby timestamp
+  $ playq query 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors'
+  $ playq query session demo --last 7d --agg 1 --metrics errors,subscriberid --aggby subscriberid \\
+      --orderby errors --limit 10
+  $ playq query metricquery demo --last 7d --metrics errors --aggby country --all --out errors.csv`,
+    )
+    .action(async (target: string, customerId: string | undefined, flags: QueryCommandFlags) => {
+      finish(await queryAction(ctx, target, customerId, flags));
+    });
+}
+
+async function queryAction(
+  ctx: Context,
+  target: string,
+  customerId: string | undefined,
+  flags: QueryCommandFlags,
+): Promise<number> {
+  if (flags.concurrency !== undefined && !flags.all) throw usageError('--concurrency goes with --all');
+  const format = flags.format ?? (flags.out === undefined ? 'table' : formatForFile(flags.out));
+  if (format === undefined) {
+    throw usageError(`cannot tell the format from "${flags.out}": add --format csv, json, ndjson or table`);
+  }
+  if (/^https?:\/\//i.test(target) && hasShapeFlags(flags)) {
+    throw usageError(
+      'a query URL already says everything about the query; drop the query flags or drop the URL',
+    );
+  }
+  const resolved = resolveTarget(ctx, target, customerId, flags, { allowMissingPlanlevel: true });
+  const run: QueryRun = { ...resolved, flags, all: flags.all === true, concurrency: flags.concurrency ?? 4 };
+  const isSeries = resolved.query.aggby.length === 1 && resolved.query.aggby[0] === 'timestamp';
+
+  if (flags.out === undefined) {
+    const terminal = ctx.io.stdout.isTTY === true;
+    const writer = createRecordWriter({
+      format,
+      write: (text) => ctx.out(text),
+      colors: ctx.color,
+      pretty: terminal,
+      ...(terminal && isSeries
+        ? { chart: { metrics: resolved.query.metrics, width: ctx.io.stdout.columns ?? 80 } }
+        : {}),
+    });
+    const outcome = await fetchInto(ctx, run, writer);
+    if (!run.all && outcome.totalrecords > writer.count) {
+      ctx.err(
+        ctx.errColor.dim(
+          `showing ${writer.count} of ${outcome.totalrecords} records; add --all for every page\n`,
+        ),
+      );
+    }
+    return EXIT.ok;
+  }
+
+  const outPath = resolve(ctx.io.cwd ?? process.cwd(), flags.out);
+  let file: Awaited<ReturnType<typeof openExportFile>>;
+  try {
+    file = await openExportFile(outPath);
+  } catch (error) {
+    throw new CliError(
+      `cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      EXIT.failure,
+    );
+  }
+  const writer = createRecordWriter({ format, write: (text) => file.write(text), colors: ctx.color });
+  try {
+    let outcome: { totalrecords: number; pageCount: number };
+    try {
+      outcome = await fetchInto(ctx, run, writer);
+    } catch (error) {
+      if (isAbort(error, ctx.signal)) {
+        throw new CliError(
+          `interrupted after ${writer.count} records; ${flags.out} was not written`,
+          EXIT.interrupted,
+        );
+      }
+      const message = error instanceof CliError ? error.message : describeClientError(error);
+      const code = error instanceof CliError ? error.exitCode : EXIT.failure;
+      throw new CliError(`${message}; ${writer.count} records arrived, ${flags.out} was not written`, code);
+    }
+    // With --all every record of the result must be there; without it, every record of the page.
+    const expected = run.all ? outcome.totalrecords : outcome.pageCount;
+    if (writer.count !== expected) {
+      throw new CliError(
+        `only ${writer.count} of ${expected} records arrived; ${flags.out} was not written`,
+        EXIT.failure,
+      );
+    }
+    await file.commit();
+    const note =
+      !run.all && outcome.totalrecords > writer.count
+        ? ` (the first page of ${outcome.totalrecords}; add --all for every page)`
+        : '';
+    ctx.err(`wrote ${writer.count} records to ${flags.out}${note}\n`);
+    return EXIT.ok;
+  } finally {
+    await file.discard();
+  }
+}
+
+async function fetchInto(
+  ctx: Context,
+  run: QueryRun,
+  writer: RecordWriter,
+): Promise<{ totalrecords: number; pageCount: number }> {
+  const progress = run.all ? createProgress(ctx.io.stderr) : createProgress({ write() {} });
+  try {
+    const outcome = await executeQuery(ctx, run, async (page) => {
+      await writer.add(page.records);
+      progress.update(writer.count, page.totalrecords);
+    });
+    progress.done();
+    await writer.end({ totalrecords: outcome.totalrecords, pagecount: outcome.pagecount });
+    return { totalrecords: outcome.totalrecords, pageCount: outcome.firstPageCount };
+  } finally {
+    progress.done();
+  }
+}

@@ -1,0 +1,87 @@
+// `playq serve`: the reference service on loopback, on generated data or a directory of files,
+// announcing its addresses and the demo credentials once it accepts connections, and closing
+// cleanly on Ctrl-C or SIGTERM.
+import { resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import { integerArg, parseTime } from '../args';
+import { usageError } from '../errors';
+import type { Context } from '../io';
+import type { Finish } from '../program';
+import { readCredentials } from '../serve/credentials-file';
+import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
+
+interface ServeFlags extends DataFlags {
+  readonly port?: number;
+  readonly host?: string;
+  readonly credentials?: string;
+  readonly accessLog?: boolean;
+}
+
+/** @internal */
+export function registerServe(program: Command, ctx: Context, finish: Finish): void {
+  program
+    .command('serve')
+    .description(
+      'Run the reference service on generated data (default) or on files written by `playq data generate`.',
+    )
+    .addOption(
+      new Option('--data <dir>', 'serve sessions.* and errors.* from DIR (parquet, csv or ndjson)').conflicts(
+        ['sessions', 'seed', 'days', 'end'],
+      ),
+    )
+    .addOption(
+      new Option('--sessions <n>', `generate N sessions (default ${DEFAULT_SESSIONS})`).argParser(
+        integerArg(1, 50_000_000),
+      ),
+    )
+    .addOption(new Option('--seed <n>', 'generator seed (default 1)').argParser(integerArg(0, 2 ** 31 - 1)))
+    .addOption(new Option('--days <n>', 'days of generated data (default 7)').argParser(integerArg(1, 366)))
+    .addOption(
+      new Option(
+        '--end <time>',
+        'end of generated data: epoch seconds or ISO-8601 (default: next UTC midnight)',
+      ).argParser(parseTime),
+    )
+    .addOption(
+      new Option('--port <port>', 'TCP port; 0 picks a free one (default 8080)').argParser(
+        integerArg(0, 65535),
+      ),
+    )
+    .addOption(new Option('--host <host>', 'interface to listen on (default 127.0.0.1)'))
+    .addOption(
+      new Option(
+        '--credentials <file>',
+        'JSON list of { customerId, apiKey, clientId, clientSecret, planLevel } instead of the demo credentials',
+      ),
+    )
+    .addOption(new Option('--access-log', 'print one line per request on stderr'))
+    .addHelpText(
+      'after',
+      `
+Prints the base URL, the plan URL and the demo credentials when ready (with --credentials, only
+the customer ids: the secrets stay in the file); stops on Ctrl-C or SIGTERM.
+
+Examples:
+  $ playq serve
+  $ playq serve --port 0 --sessions 20000 --seed 7
+  $ playq serve --credentials ./customers.json --access-log
+  $ playq data generate --sessions 100000 --seed 1 --out ./data && playq serve --data ./data`,
+    )
+    .action(async (flags: ServeFlags) => {
+      const host = flags.host ?? '127.0.0.1';
+      if (host.trim() === '') throw usageError('--host must not be empty');
+      const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve);
+      const { runServe } = await import('../serve/run-serve');
+      const credentials =
+        flags.credentials === undefined
+          ? undefined
+          : await readCredentials(resolve(ctx.io.cwd ?? process.cwd(), flags.credentials), flags.credentials);
+      await runServe(
+        ctx,
+        data,
+        { port: flags.port ?? 8080, host },
+        { credentials, accessLog: flags.accessLog === true },
+      );
+      finish(0);
+    });
+}

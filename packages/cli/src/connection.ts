@@ -1,0 +1,124 @@
+// Where to send a query and with which credentials: flags first, then PLAYQ_* environment
+// variables. A missing credential is a usage error that names both ways to give it; the secret
+// itself never appears in any message.
+import { type Command, Option } from 'commander';
+import { parseHttpUrl } from './args';
+import { usageError } from './errors';
+
+export interface ConnectionFlags {
+  readonly planUrl?: string;
+  readonly apiKey?: string;
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  readonly token?: string;
+  readonly tokenUrl?: string;
+}
+
+/** Resolved connection settings for one endpoint. */
+export type Credentials =
+  | { readonly kind: 'apiKey'; readonly apiKey: string }
+  | { readonly kind: 'token'; readonly token: string }
+  | {
+      readonly kind: 'clientCredentials';
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly tokenUrl: string;
+    };
+
+/** @internal Adds the credential and plan-host flags to a command. */
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--plan-url <url>', 'plan host for the planlevel lookup (env PLAYQ_PLAN_URL)').argParser(
+        parseHttpUrl,
+      ),
+    )
+    .addOption(new Option('--api-key <key>', 'X-API-Key for metricquery (env PLAYQ_API_KEY)'))
+    .addOption(new Option('--client-id <id>', 'OAuth client id for session (env PLAYQ_CLIENT_ID)'))
+    .addOption(
+      new Option('--client-secret <secret>', 'OAuth client secret for session (env PLAYQ_CLIENT_SECRET)'),
+    )
+    .addOption(
+      new Option(
+        '--token <token>',
+        'bearer token for session, instead of a client id/secret (env PLAYQ_TOKEN)',
+      ),
+    )
+    .addOption(
+      new Option('--token-url <url>', 'OAuth token endpoint (default {base_url}/oauth/token)').argParser(
+        parseHttpUrl,
+      ),
+    );
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function pick(flag: string | undefined, env: Env, name: string): string | undefined {
+  if (flag !== undefined) return flag;
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * The credentials an endpoint needs, from flags or the environment.
+ *
+ * @example
+ * resolveCredentials('metricquery', {}, { PLAYQ_API_KEY: 'demo-key' }, 'http://127.0.0.1:8080/api/v1');
+ * // { kind: 'apiKey', apiKey: 'demo-key' }
+ */
+export function resolveCredentials(
+  endpoint: 'metricquery' | 'session',
+  flags: ConnectionFlags,
+  env: Env,
+  baseUrl: string,
+): Credentials {
+  if (endpoint === 'metricquery') {
+    const apiKey = pick(flags.apiKey, env, 'PLAYQ_API_KEY');
+    if (apiKey === undefined)
+      throw usageError('the metricquery endpoint needs an API key: give --api-key or set PLAYQ_API_KEY');
+    return { kind: 'apiKey', apiKey };
+  }
+  const token = pick(flags.token, env, 'PLAYQ_TOKEN');
+  const clientId = pick(flags.clientId, env, 'PLAYQ_CLIENT_ID');
+  const clientSecret = pick(flags.clientSecret, env, 'PLAYQ_CLIENT_SECRET');
+  if (clientId !== undefined && clientSecret !== undefined) {
+    let tokenUrl = flags.tokenUrl;
+    if (tokenUrl === undefined) {
+      const fromEnv = pick(undefined, env, 'PLAYQ_TOKEN_URL');
+      tokenUrl = fromEnv === undefined ? `${baseUrl}/oauth/token` : parseEnvUrl(fromEnv, 'PLAYQ_TOKEN_URL');
+    }
+    return { kind: 'clientCredentials', clientId, clientSecret, tokenUrl };
+  }
+  if (token !== undefined) return { kind: 'token', token };
+  if (clientId !== undefined || clientSecret !== undefined) {
+    throw usageError(
+      `the session endpoint needs both a client id and a client secret; ${clientId === undefined ? 'the client id (--client-id or PLAYQ_CLIENT_ID)' : 'the client secret (--client-secret or PLAYQ_CLIENT_SECRET)'} is missing`,
+    );
+  }
+  throw usageError(
+    'the session endpoint needs a bearer token (--token or PLAYQ_TOKEN) or OAuth client credentials (--client-id and --client-secret, or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)',
+  );
+}
+
+function parseEnvUrl(value: string, name: string): string {
+  try {
+    return parseHttpUrl(value);
+  } catch (error) {
+    throw usageError(`${name}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The plan host: the flag, PLAYQ_PLAN_URL, or, for a base URL ending in `/api/v1` (the reference
+ * service's layout), the `/plans` path beside it.
+ *
+ * @example
+ * resolvePlanUrl({}, {}, 'http://127.0.0.1:8080/api/v1'); // 'http://127.0.0.1:8080/plans'
+ */
+export function resolvePlanUrl(flags: ConnectionFlags, env: Env, baseUrl: string): string | undefined {
+  if (flags.planUrl !== undefined) return flags.planUrl;
+  const fromEnv = pick(undefined, env, 'PLAYQ_PLAN_URL');
+  if (fromEnv !== undefined) return parseEnvUrl(fromEnv, 'PLAYQ_PLAN_URL');
+  const match = /^(.*)\/api\/v1$/.exec(baseUrl);
+  return match ? `${match[1]}/plans` : undefined;
+}

@@ -1,0 +1,45 @@
+// How one record value reads in a terminal table: numbers rounded for the eye (the JSON, NDJSON
+// and CSV formats keep full precision), time-series bucket starts shown as UTC times.
+
+/**
+ * The column names of a result in reading order: the time bucket, then the dimensions (string
+ * values), then the metrics, then `totalpages`, which repeats one number on every session record.
+ * Within each group the first-seen order is kept.
+ *
+ * @example
+ * columnsOf([{ errors: 3, country: 'US' }]); // ['country', 'errors']
+ */
+export function columnsOf(records: readonly Readonly<Record<string, unknown>>[]): string[] {
+  const seen = new Set<string>();
+  for (const record of records) for (const key of Object.keys(record)) seen.add(key);
+  const rank = (column: string): number => {
+    if (column === 'timestamp') return 0;
+    if (column === 'totalpages') return 3;
+    return records.some((r) => typeof r[column] === 'string') ? 1 : 2;
+  };
+  return [...seen]
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/**
+ * The display text of one value: integers as they are, other numbers with at most three
+ * decimals, `timestamp` epoch seconds as `YYYY-MM-DD HH:MM` UTC.
+ *
+ * @example
+ * displayCell('latency', 1.23456); // '1.235'
+ * displayCell('timestamp', 0); // '1970-01-01 00:00'
+ */
+export function displayCell(column: string, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') {
+    if (column === 'timestamp' && Number.isInteger(value)) {
+      return new Date(value * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    }
+    if (Number.isInteger(value)) return String(value);
+    return String(Math.round(value * 1000) / 1000);
+  }
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}

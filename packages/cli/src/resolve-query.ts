@@ -1,0 +1,109 @@
+// From a URL (typed by the user or made from flags) to a validated query: the query package's
+// codec parses and checks it, and every problem is printed with the parameter it concerns and,
+// inside a filter, qoefilter or period, a caret under the offending text.
+import { fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
+import { CliError, EXIT, usageError } from './errors';
+import type { Colors } from './format/colors';
+import { renderDiagnostic } from './format/diagnostics';
+import type { Context } from './io';
+
+export interface ResolvedQuery {
+  readonly query: QueryNode;
+  readonly warnings: readonly QueryDiagnostic[];
+  /** The part of the URL before `/metricquery/` or `/session/`. */
+  readonly baseUrl: string;
+}
+
+/**
+ * The base URL of a query URL: everything before its last `/metricquery/` or `/session/` segment.
+ *
+ * @example
+ * baseUrlOf('http://127.0.0.1:8080/api/v1/metricquery/demo?metrics=errors'); // 'http://127.0.0.1:8080/api/v1'
+ */
+export function baseUrlOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw usageError(`not a URL: "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw usageError(`not an http(s) URL: "${url}"`);
+  const match = /^(.*)\/(metricquery|session)\/[^/]*\/?$/.exec(parsed.pathname);
+  if (!match) {
+    throw usageError(
+      `"${url}" is not a query URL: expected {base_url}/metricquery/<customer> or {base_url}/session/<customer>`,
+    );
+  }
+  return `${parsed.origin}${match[1]}`;
+}
+
+function paramText(url: string, param: string | undefined): string | undefined {
+  if (param === undefined) return undefined;
+  try {
+    return new URL(url).searchParams.get(param) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// The query package's hints are bare suggested names; say what they are.
+const didYouMean = (hint: string): string => (/^[\w.-]+$/.test(hint) ? `did you mean "${hint}"?` : hint);
+
+/**
+ * One query diagnostic for a terminal: its code and parameter, the message, and where the grammar
+ * knows the position, the parameter's text with a caret.
+ *
+ * @example
+ * renderQueryDiagnostic(url, { code: 'unknown_metric', param: 'metrics', message: '...', severity: 'error' }, colors);
+ */
+export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, colors: Colors): string {
+  const d = diagnostic.hint === undefined ? diagnostic : { ...diagnostic, hint: didYouMean(diagnostic.hint) };
+  const text = paramText(url, d.param);
+  if (d.cause && text !== undefined) {
+    const rendered = renderDiagnostic(
+      text,
+      { ...d.cause, ...(d.hint && !d.cause.hint ? { hint: d.hint } : {}) },
+      colors,
+    );
+    return `${colors.dim(`in ${d.param}:`)}\n${rendered}`;
+  }
+  const label = d.severity === 'warning' ? colors.yellow('warning') : colors.red('error');
+  const where = d.param ? ` ${colors.dim(`(${d.param})`)}` : '';
+  const hint = d.hint ? `\n  hint: ${d.hint}` : '';
+  return `${label}[${d.code}]${where}: ${d.message}${hint}\n`;
+}
+
+export interface ResolveOptions {
+  /**
+   * Accept a session query without `planlevel`: the client looks it up on the plan host before
+   * sending (DESIGN section 3), so only a shareable URL must carry it.
+   */
+  readonly allowMissingPlanlevel?: boolean;
+}
+
+const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
+  d.code === 'missing_parameter' && d.param === 'planlevel';
+
+/**
+ * Parses and validates a query URL; prints warnings to stderr; on errors prints each and throws
+ * a CliError with exit code 1.
+ *
+ * @example
+ * const { query, baseUrl } = resolveQueryUrl(ctx, 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=...&metrics=errors');
+ */
+export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptions = {}): ResolvedQuery {
+  const baseUrl = baseUrlOf(url);
+  let parsed = fromURL(url);
+  if (!parsed.ok && options.allowMissingPlanlevel && parsed.errors.every(isMissingPlanlevel)) {
+    // Every other check passed; take the query unvalidated and let the client fill in planlevel.
+    parsed = fromURL(url, { validate: false });
+  }
+  if (!parsed.ok) {
+    for (const d of parsed.errors) ctx.err(renderQueryDiagnostic(url, d, ctx.errColor));
+    const n = parsed.errors.length;
+    throw new CliError(`the query is not valid (${n} ${n === 1 ? 'problem' : 'problems'})`, EXIT.failure);
+  }
+  for (const w of parsed.warnings) ctx.err(renderQueryDiagnostic(url, w, ctx.errColor));
+  return { query: parsed.query, warnings: parsed.warnings, baseUrl };
+}

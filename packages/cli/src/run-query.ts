@@ -1,0 +1,135 @@
+// Executes a resolved query through @playq/client: credentials for its endpoint, the plan-level
+// lookup for a session query without one, one page or every page (in order, several in flight),
+// and client errors turned into one readable line without any secret in it.
+import {
+  apiKeyAuth,
+  bearerAuth,
+  clientCredentials,
+  createClient,
+  type Page,
+  type PlayqClient,
+  PlayqError,
+  PlayqHttpError,
+} from '@playq/client';
+import type { QueryNode } from '@playq/query';
+import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
+import { CliError, EXIT, isAbort } from './errors';
+import type { Context } from './io';
+import type { ResultRecord } from './output/record-writer';
+
+export interface QueryRun {
+  readonly query: QueryNode;
+  readonly baseUrl: string;
+  readonly flags: ConnectionFlags;
+  /** Every page, or only the one the query describes. */
+  readonly all: boolean;
+  readonly concurrency: number;
+}
+
+export interface QueryOutcome {
+  /** The query as sent (with a looked-up planlevel filled in). */
+  readonly query: QueryNode;
+  readonly totalrecords: number;
+  readonly pagecount: number;
+  /** Records in the first page received. */
+  readonly firstPageCount: number;
+}
+
+/**
+ * The client for one endpoint's credentials.
+ *
+ * @example
+ * const client = clientFor('metricquery', { kind: 'apiKey', apiKey: 'demo-key' }, baseUrl, planUrl);
+ */
+export function clientFor(
+  endpoint: 'metricquery' | 'session',
+  credentials: Credentials,
+  baseUrl: string,
+  planUrl: string | undefined,
+): PlayqClient {
+  const adapter =
+    credentials.kind === 'apiKey'
+      ? apiKeyAuth(credentials.apiKey)
+      : credentials.kind === 'token'
+        ? bearerAuth(credentials.token)
+        : clientCredentials({
+            tokenUrl: credentials.tokenUrl,
+            clientId: credentials.clientId,
+            clientSecret: credentials.clientSecret,
+          });
+  return createClient({
+    baseUrl,
+    ...(planUrl === undefined ? {} : { planUrl }),
+    auth: endpoint === 'metricquery' ? { metricquery: adapter } : { session: adapter },
+    userAgent: 'playq-cli',
+  });
+}
+
+/**
+ * A client error as one line: the service's problem code and detail, the HTTP status, or the
+ * network failure; never a credential (the client already redacts URLs and bodies).
+ *
+ * @example
+ * describeClientError(error); // 'the service answered 403 forbidden: The API key belongs to another customer'
+ */
+export function describeClientError(error: unknown): string {
+  if (PlayqHttpError.isInstance(error)) {
+    const detail = error.problem?.detail ?? error.problem?.title ?? error.message;
+    const code = error.code ? ` ${error.code}` : '';
+    const param = error.param ? ` (parameter ${error.param})` : '';
+    return `the service answered ${error.status}${code}${param}: ${detail}`;
+  }
+  if (PlayqError.isInstance(error)) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * Runs the query and hands each page, in order, to `onPage`. Client failures become a CliError
+ * (exit 1); an abort is rethrown for the caller to report.
+ *
+ * @example
+ * await executeQuery(ctx, run, async (page) => writer.add(page.records));
+ */
+export async function executeQuery(
+  ctx: Context,
+  run: QueryRun,
+  onPage: (page: Page<ResultRecord>) => Promise<void>,
+): Promise<QueryOutcome> {
+  const endpoint = run.query.endpoint;
+  const credentials = resolveCredentials(endpoint, run.flags, ctx.io.env, run.baseUrl);
+  const planUrl = resolvePlanUrl(run.flags, ctx.io.env, run.baseUrl);
+  const client = clientFor(endpoint, credentials, run.baseUrl, planUrl);
+  const signal = ctx.signal;
+  try {
+    let query = run.query;
+    if (endpoint === 'session' && query.planlevel === undefined) {
+      if (planUrl === undefined) {
+        throw new CliError(
+          'the session query has no --planlevel and no plan host to look it up: give --planlevel, --plan-url or PLAYQ_PLAN_URL',
+          EXIT.usage,
+        );
+      }
+      query = { ...query, planlevel: await client.resolvePlanLevel(query.customerId, { signal }) };
+    }
+    let first: Page<ResultRecord> | undefined;
+    if (run.all) {
+      for await (const page of client.pages(query, { signal, concurrency: run.concurrency })) {
+        first ??= page;
+        await onPage(page);
+      }
+    } else {
+      first = await client.run(query, { signal });
+      await onPage(first);
+    }
+    return {
+      query,
+      totalrecords: first?.totalrecords ?? 0,
+      pagecount: first?.pagecount ?? 0,
+      firstPageCount: first?.totalcount ?? 0,
+    };
+  } catch (error) {
+    if (error instanceof CliError || isAbort(error, signal)) throw error;
+    throw new CliError(describeClientError(error), EXIT.failure, { cause: error });
+  }
+}

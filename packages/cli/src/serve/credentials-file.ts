@@ -1,0 +1,65 @@
+// Reading `playq serve --credentials FILE`: a JSON array of customers and their credentials. Any
+// problem is reported with the file and the position of the entry, never with a secret's value.
+import { readFile } from 'node:fs/promises';
+import { CliError, EXIT } from '../errors';
+
+export interface CredentialsEntry {
+  readonly customerId: string;
+  readonly apiKey: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly planLevel: string;
+}
+
+const FIELDS = ['customerId', 'apiKey', 'clientId', 'clientSecret', 'planLevel'] as const;
+
+/**
+ * Reads and checks a credentials file.
+ *
+ * @example
+ * await readCredentials('/abs/customers.json', 'customers.json');
+ * // [{ customerId: 'acme', apiKey: '…', clientId: 'acme', clientSecret: '…', planLevel: '3' }]
+ */
+export async function readCredentials(path: string, shown: string): Promise<CredentialsEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliError(
+      `cannot read --credentials ${shown}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      EXIT.usage,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new CliError(`--credentials ${shown} is not valid JSON`, EXIT.usage);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) {
+    throw new CliError(`--credentials ${shown} must hold a non-empty JSON array of customers`, EXIT.usage);
+  }
+  return parsed.map((entry: unknown, i) => {
+    if (typeof entry !== 'object' || entry === null)
+      throw new CliError(`--credentials ${shown}: entry ${i} is not an object`, EXIT.usage);
+    const record = entry as Record<string, unknown>;
+    for (const field of FIELDS) {
+      const value = record[field];
+      // planLevel may be written as a number; the plan host answers it as a string either way.
+      if (field === 'planLevel' && typeof value === 'number' && Number.isInteger(value)) continue;
+      if (typeof value !== 'string' || value === '') {
+        throw new CliError(
+          `--credentials ${shown}: entry ${i} needs "${field}" as a non-empty string`,
+          EXIT.usage,
+        );
+      }
+    }
+    return {
+      customerId: record.customerId as string,
+      apiKey: record.apiKey as string,
+      clientId: record.clientId as string,
+      clientSecret: record.clientSecret as string,
+      planLevel: String(record.planLevel),
+    };
+  });
+}

@@ -1,0 +1,60 @@
+// Which data the reference service serves: a directory of files, or a seeded synthetic data set.
+// Shared by `serve` and `demo`, which differ only in their defaults.
+import { usageError } from '../errors';
+
+export interface DataFlags {
+  readonly data?: string;
+  readonly sessions?: number;
+  readonly seed?: number;
+  readonly days?: number;
+  readonly end?: number;
+}
+
+export const DEFAULT_SESSIONS = 200_000;
+export const DEFAULT_DAYS = 7;
+export const DEFAULT_SEED = 1;
+
+export type DataSource =
+  | { readonly dir: string }
+  | {
+      readonly generate: {
+        readonly sessions: number;
+        readonly seed: number;
+        readonly days: number;
+        readonly end?: number;
+      };
+    };
+
+/**
+ * The service's `data` option for the flags.
+ *
+ * @example
+ * dataSourceOf({ sessions: 1000 }, '/tmp', path.resolve);
+ * // { generate: { sessions: 1000, seed: 1, days: 7 } }
+ */
+export function dataSourceOf(
+  flags: DataFlags,
+  cwd: string,
+  resolvePath: (...p: string[]) => string,
+): DataSource {
+  if (flags.data !== undefined) {
+    if (flags.data.trim() === '') throw usageError('--data needs a directory');
+    return { dir: resolvePath(cwd, flags.data) };
+  }
+  return {
+    generate: {
+      sessions: flags.sessions ?? DEFAULT_SESSIONS,
+      seed: flags.seed ?? DEFAULT_SEED,
+      days: flags.days ?? DEFAULT_DAYS,
+      ...(flags.end === undefined ? {} : { end: flags.end }),
+    },
+  };
+}
+
+/** A one-line description of the data source, for the start-up banner. */
+export function describeData(data: DataSource): string {
+  if ('dir' in data) return `files in ${data.dir}`;
+  const g = data.generate;
+  const end = g.end === undefined ? '' : ` ending ${new Date(g.end * 1000).toISOString()}`;
+  return `${g.sessions} generated sessions (seed ${g.seed}, ${g.days} days${end})`;
+}

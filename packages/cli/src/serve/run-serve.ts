@@ -1,0 +1,74 @@
+// The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
+// and its embedded database): start, announce addresses and credentials, wait, close.
+import { createService, DEMO_CUSTOMERS, type DemoCredentials } from '@playq/server';
+import { renderTable } from '../format/table';
+import type { Context } from '../io';
+import { type DataSource, describeData } from './data-source';
+import { waitForAbort } from './wait';
+
+export interface ServeOptions {
+  /** Customers from a credentials file; the demo customers when absent. */
+  readonly credentials?: readonly DemoCredentials[] | undefined;
+  /** One stderr line per request. */
+  readonly accessLog?: boolean;
+}
+
+const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
+
+/**
+ * Serves `data` until `ctx.signal` aborts, then closes the service.
+ *
+ * @example
+ * await runServe(ctx, { generate: { sessions: 20000, seed: 1, days: 7 } }, { port: 0, host: '127.0.0.1' });
+ */
+export async function runServe(
+  ctx: Context,
+  data: DataSource,
+  listen: { port: number; host: string },
+  options: ServeOptions = {},
+): Promise<void> {
+  ctx.err(ctx.errColor.dim(`preparing ${describeData(data)}…\n`));
+  const service = await createService({
+    data,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.accessLog ? { logger: (line: string) => ctx.err(`${line}\n`) } : {}),
+  });
+  try {
+    if (ctx.signal.aborted) return;
+    const address = await service.listen(listen);
+    const c = ctx.color;
+    ctx.out(`${c.green('playq reference service ready')}\n`);
+    ctx.out(`  base URL   ${c.bold(address.baseUrl)}\n`);
+    ctx.out(`  plan URL   ${address.planUrl}\n`);
+    ctx.out(`  token URL  ${address.baseUrl}/oauth/token\n`);
+    ctx.out(`  data       ${describeData(data)}\n\n`);
+    if (options.credentials) {
+      // Real credentials came from a file: name the customers, never print their secrets.
+      const rows = service.credentials.map((d) => ({
+        customer: d.customerId,
+        'client id': d.clientId,
+        planlevel: d.planLevel,
+      }));
+      ctx.out(`Customers (credentials from the file):\n${indent(renderTable(rows, { colors: c }))}`);
+    } else {
+      const rows = DEMO_CUSTOMERS.map((d) => ({
+        customer: d.customerId,
+        'API key': d.apiKey,
+        'client id': d.clientId,
+        'client secret': d.clientSecret,
+        planlevel: d.planLevel,
+      }));
+      ctx.out(`Demo credentials:\n${indent(renderTable(rows, { colors: c }))}`);
+      ctx.out(`\nTry:\n  export PLAYQ_BASE_URL=${address.baseUrl} PLAYQ_API_KEY=demo-key\n`);
+      ctx.out(
+        '  playq query metricquery demo --last 7d --metrics viewercount,errors --aggby country --limit 10\n',
+      );
+    }
+    ctx.out(c.dim('\nPress Ctrl-C to stop.\n'));
+    await waitForAbort(ctx.signal);
+    ctx.err('stopping…\n');
+  } finally {
+    await service.close();
+  }
+  ctx.err('stopped\n');
+}
