@@ -50,7 +50,7 @@ export interface ServiceOptions {
   readonly cacheTtlMs?: number;
   /** Records kept in the result cache across all results; default 400,000. */
   readonly cacheMaxRecords?: number;
-  /** Longest accepted request URL in characters; default 65,536 (longer: 414). */
+  /** Longest accepted request URL in characters; default 262,144, room for a 10,000-value filter (longer: 414). */
   readonly maxUrlLength?: number;
   /** How long `close()` waits for in-flight requests; default 10,000 ms. */
   readonly shutdownTimeoutMs?: number;
@@ -73,6 +73,8 @@ export interface Service {
   close(): Promise<void>;
   readonly credentials: readonly DemoCredentials[];
   readonly db: Dataset;
+  /** Requests being answered right now (what `close()` waits for). */
+  readonly activeRequests: number;
   readonly basePath: string;
   readonly planPath: string;
 }
@@ -146,7 +148,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const tokenTtlSeconds = positive(options.tokenTtlSeconds, 3600, 'tokenTtlSeconds');
   const cacheTtlMs = positive(options.cacheTtlMs, 30_000, 'cacheTtlMs', true);
   const cacheMaxRecords = positive(options.cacheMaxRecords, 400_000, 'cacheMaxRecords', true);
-  const maxUrlLength = positive(options.maxUrlLength, 65_536, 'maxUrlLength');
+  const maxUrlLength = positive(options.maxUrlLength, 262_144, 'maxUrlLength');
   const shutdownTimeoutMs = positive(options.shutdownTimeoutMs, 10_000, 'shutdownTimeoutMs', true);
   const rateLimiter =
     options.rateLimit === false
@@ -232,11 +234,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      const deadline = performance.now() + shutdownTimeoutMs;
       const stopped = servers.map(
         (server) =>
           new Promise<void>((resolve) => {
             server.close(() => resolve());
-            server.closeIdleConnections();
           }),
       );
       if (inflight > 0) {
@@ -245,13 +247,33 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
           setTimeout(resolve, shutdownTimeoutMs).unref();
         });
       }
-      for (const server of servers) server.closeAllConnections();
+      // Answers are handed back before they are written out: keep closing connections as they go
+      // idle (a response fully sent), and cut the rest only when the shutdown budget is spent.
+      const sweep = setInterval(() => {
+        for (const server of servers) {
+          if (performance.now() > deadline) server.closeAllConnections();
+          else server.closeIdleConnections();
+        }
+      }, 5);
+      for (const server of servers) server.closeIdleConnections();
       await Promise.all(stopped);
+      clearInterval(sweep);
       executor.cache.clear();
       if (ownsDb) await db.close();
     })();
     return closing;
   };
 
-  return { fetch, listen, close, credentials, db, basePath, planPath };
+  return {
+    fetch,
+    listen,
+    close,
+    credentials,
+    db,
+    basePath,
+    planPath,
+    get activeRequests() {
+      return inflight;
+    },
+  };
 }

@@ -76,21 +76,27 @@ export class Dataset {
     return this.withConnection(async (connection) => {
       const { timeoutMs } = options;
       let timedOut = false;
+      let repeat: ReturnType<typeof setInterval> | undefined;
+      // DuckDB clears the interrupt flag when a statement starts, so an interrupt that lands while
+      // the statement is still being prepared is lost: keep interrupting until the call returns.
       const timer =
         timeoutMs !== undefined && timeoutMs > 0
           ? setTimeout(() => {
               timedOut = true;
               connection.interrupt();
+              repeat = setInterval(() => connection.interrupt(), 5);
             }, timeoutMs)
           : undefined;
       try {
         const reader = await connection.runAndReadAll(sql, params, options.types);
+        if (timedOut) throw new QueryTimeoutError(timeoutMs ?? 0);
         return reader.getRowsJS() as unknown[][];
       } catch (error) {
         if (timedOut) throw new QueryTimeoutError(timeoutMs ?? 0);
         throw error;
       } finally {
         if (timer) clearTimeout(timer);
+        if (repeat) clearInterval(repeat);
       }
     });
   }

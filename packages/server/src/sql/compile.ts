@@ -45,6 +45,8 @@ export class CompileError extends Error {
 const GRANULARITY_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const;
 /** Every compiled statement carries the total row count beside the rows, computed before paging. */
 const TOTAL = 'count(*) OVER ()::DOUBLE AS __total';
+/** The statement of a query no row can match (a filter value absent from the data). */
+const EMPTY = 'SELECT 1 WHERE FALSE';
 /** Above this many codes a filter binds one list parameter instead of one parameter per code. */
 const MAX_INLINE_CODES = 64;
 
@@ -253,7 +255,7 @@ function finish(
         : { name: n, kind: 'metric' },
   );
   if (empty) {
-    return { sql: 'SELECT 1 WHERE FALSE', params, columns, cacheKey: `${ctx.customerCode}:empty` };
+    return { sql: EMPTY, params: new Params(), columns, cacheKey: 'empty' };
   }
   const order = orderTerms(
     query,
@@ -320,7 +322,7 @@ function compileEvents(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const columns: OutputColumn[] = names.map((n) =>
     isDimension(n) ? dimOutput(n, ctx) : { name: n, kind: 'metric' },
   );
-  if (!where) return { sql: 'SELECT 1 WHERE FALSE', params, columns, cacheKey: `${ctx.customerCode}:empty` };
+  if (!where) return { sql: EMPTY, params: new Params(), columns, cacheKey: 'empty' };
   // Each event is one record: errors is 1 and the session metrics have no data, so 0.
   const metricValue = (m: string) => (m === 'errors' ? '1::DOUBLE' : '0::DOUBLE');
   const qoeWhere = (qoe?.conditions ?? []).map(
