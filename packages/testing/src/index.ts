@@ -48,3 +48,8 @@ export {
   type ReplayTransport,
   replayTransport,
 } from './transport/replay-transport';
+
+import * as arbitraries from './arbitraries/index';
+
+/** fast-check arbitraries, also importable alone (browser-safe) from `@playq/testing/arbitraries`. */
+export { arbitraries };

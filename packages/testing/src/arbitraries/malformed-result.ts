@@ -24,8 +24,15 @@ export const ENVELOPE_CORRUPTIONS = [
   'record-extra-field',
   'metric-not-number',
   'dimension-not-string',
-  'totalpages-differs',
+  'totalpages-wrong',
 ] as const;
+const RECORD_LEVEL: ReadonlySet<EnvelopeCorruption> = new Set([
+  'record-missing-field',
+  'record-extra-field',
+  'metric-not-number',
+  'dimension-not-string',
+  'totalpages-wrong',
+]);
 export type EnvelopeCorruption = (typeof ENVELOPE_CORRUPTIONS)[number];
 
 const COUNT_FIELDS = ['totalcount', 'pagecount', 'totalrecords'] as const;
@@ -100,7 +107,12 @@ export function malformedEnvelope(
 ): fc.Arbitrary<Mutable> {
   const allowed = new Set(constraints.corruptions ?? ENVELOPE_CORRUPTIONS);
   const target = { query };
-  return envelope(query, constraints).chain((env) => {
+  // Record-level corruptions need a record to corrupt.
+  const needsRecord = [...allowed].every((kind) => RECORD_LEVEL.has(kind));
+  return envelope(
+    query,
+    needsRecord ? { ...constraints, minRecords: Math.max(1, constraints.minRecords ?? 0) } : constraints,
+  ).chain((env) => {
     const options: fc.Arbitrary<Mutable>[] = [];
     const base = env as unknown as Mutable;
     const add = (kind: EnvelopeCorruption, arb: fc.Arbitrary<Mutable> | undefined) => {
@@ -153,13 +165,18 @@ export function malformedEnvelope(
           ),
         );
       }
-      if (query.endpoint === 'session' && env.response.length > 1) {
+      if (query.endpoint === 'session') {
+        // Two records disagreeing, or a lone record's totalpages of the wrong type.
         add(
-          'totalpages-differs',
+          'totalpages-wrong',
           fc.integer({ min: 1, max: 5 }).map((n) => ({
             ...base,
             response: env.response.map((r, j) =>
-              j === 1 ? { ...r, totalpages: Number(r.totalpages) + n } : r,
+              env.response.length > 1
+                ? j === 1
+                  ? { ...r, totalpages: Number(r.totalpages) + n }
+                  : r
+                : { ...r, totalpages: String(r.totalpages) },
             ),
           })),
         );

@@ -2,6 +2,7 @@
 // the query asked for, and envelopes whose counts agree with `limit` and `offset`. Built from the
 // query, so `fc.property(queryNode(), q => ...)` chains into realistic answers that shrink well.
 import { granularitySeconds, isMetric, type QueryNode } from '@playq/query';
+import { queryNode } from '@playq/query/arbitraries';
 import * as fc from 'fast-check';
 
 /** A result record: metrics are numbers, dimensions (and session string fields) strings. */
@@ -25,6 +26,8 @@ export interface EnvelopeConstraints extends RecordConstraints {
   readonly maxRecords?: number;
   /** How many records beyond the page the full result may hold. Default 10,000. */
   readonly maxExtraRecords?: number;
+  /** Fewest records on the page, where the query allows any (a totals query past offset 0 has none). Default 0. */
+  readonly minRecords?: number;
 }
 
 const SAMPLE_VALUES: Readonly<Record<string, readonly string[]>> = {
@@ -156,9 +159,14 @@ export function envelope(
   const recordArb = fc.record(fields);
   // A query without grouping has one result record at most (the totals), at offset 0.
   const single = groupKeys.length === 0 && !(query.endpoint === 'session' && query.agg === 2);
+  const minRecords = Math.min(constraints.minRecords ?? 0, single ? (query.offset === 0 ? 1 : 0) : maxOnPage);
   const pageArb = single
-    ? fc.array(recordArb, { maxLength: query.offset === 0 ? Math.min(1, maxOnPage) : 0 })
+    ? fc.array(recordArb, {
+        minLength: minRecords,
+        maxLength: query.offset === 0 ? Math.min(1, maxOnPage) : 0,
+      })
     : fc.uniqueArray(recordArb, {
+        minLength: minRecords,
         maxLength: maxOnPage,
         selector: (r) => groupKeys.map((k) => String(r[k])).join('\u0000'),
       });
@@ -178,4 +186,19 @@ export function envelope(
       query.endpoint === 'session' ? records.map((r) => ({ ...r, totalpages: pagecount })) : records;
     return { totalcount: onPage, pagecount, totalrecords, response };
   });
+}
+
+/**
+ * A valid query together with an answer to it: the pair most tests of answer-handling code want.
+ *
+ * @example
+ * fc.assert(fc.property(queryWithEnvelope(), ({ query, envelope }) => {
+ *   expect(myTable(query, envelope).rows).toHaveLength(envelope.totalcount);
+ * }));
+ */
+export function queryWithEnvelope(
+  constraints: EnvelopeConstraints & { readonly query?: fc.Arbitrary<QueryNode> } = {},
+): fc.Arbitrary<{ readonly query: QueryNode; readonly envelope: ResultEnvelope }> {
+  const queries = constraints.query ?? queryNode();
+  return queries.chain((query) => envelope(query, constraints).map((env) => ({ query, envelope: env })));
 }

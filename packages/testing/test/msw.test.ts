@@ -1,0 +1,79 @@
+// The handlers must answer code that knows nothing of playq: a plain fetch to a made-up host.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playqHandlers } from '../src/msw/playq-handlers';
+import { createTestService, type TestService } from '../src/service/test-service';
+
+const BASE = 'https://analytics.example.com/v2';
+const PLANS = 'https://plans.example.com';
+
+let t: TestService;
+let server: ReturnType<typeof setupServer>;
+beforeAll(async () => {
+  t = await createTestService({ seed: 2, sessions: 5_000 });
+  server = setupServer(...playqHandlers(t, { baseUrl: BASE, planUrl: PLANS }));
+  server.listen({ onUnhandledRequest: 'error' });
+}, 60_000);
+afterAll(async () => {
+  server?.close();
+  await t?.close();
+});
+
+/** Code under test: a tiny dashboard loader written against the HTTP API, not the SDK. */
+async function loadErrorsByCountry(apiKey: string, start: number, end: number) {
+  const url = `${BASE}/metricquery/demo?period=start%3D${start}%2Cend%3D${end}&metrics=errors&aggby=country&limit=5`;
+  const res = await fetch(url, { headers: { 'X-API-Key': apiKey } });
+  if (!res.ok) return { status: res.status, body: (await res.json()) as { code: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { totalrecords: number; response: { country: string }[] },
+  };
+}
+
+describe('playqHandlers', () => {
+  it('answers a plain fetch on the public base URL from the reference service', async () => {
+    const { status, body } = await loadErrorsByCountry('demo-key', t.period.start, t.period.end);
+    expect(status).toBe(200);
+    const envelope = body as { totalrecords: number; response: { country: string }[] };
+    expect(envelope.response).toHaveLength(5);
+    expect(envelope.totalrecords).toBeGreaterThan(5);
+    expect(typeof envelope.response[0]!.country).toBe('string');
+  });
+
+  it('passes the service errors through unchanged', async () => {
+    const { status, body } = await loadErrorsByCountry('wrong-key', t.period.start, t.period.end);
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('serves the plan host and the token endpoint (a POST with a body)', async () => {
+    const plan = await fetch(`${PLANS}/planLevelByCustId/demo`);
+    expect(await plan.json()).toMatchObject({ planLevel: '2' });
+    const token = await fetch(`${BASE}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa('demo:demo-secret')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const session = await fetch(
+      `${BASE}/session/demo?planlevel=2&period=start%3D${t.period.start}%2Cend%3D${t.period.end}&metrics=errors&agg=1&limit=1`,
+      { headers: { authorization: `Bearer ${access_token}` } },
+    );
+    expect(session.status).toBe(200);
+  });
+
+  it('leaves other hosts to MSW (unhandled requests error out)', async () => {
+    await expect(fetch('https://elsewhere.example.com/api')).rejects.toThrow();
+  });
+
+  it('checks its options', () => {
+    expect(() => playqHandlers(t, { baseUrl: 'not a url' })).toThrow(
+      /baseUrl must be an absolute http\(s\) URL/,
+    );
+    expect(() => playqHandlers(t, { baseUrl: `${BASE}?x=1` })).toThrow(/query string/);
+    expect(() => playqHandlers({} as never)).toThrow(/fetch\(request\) method/);
+  });
+});
