@@ -28,5 +28,6 @@ const code = await run(process.argv.slice(2), {
 process.exitCode = code;
 process.off('SIGINT', onSignal);
 process.off('SIGTERM', onSignal);
-// Let stdout drain, but do not let a stray handle (a keep-alive socket, a worker) hold the exit.
-setTimeout(() => process.exit(code), 2000).unref();
+// Output to pipes, files and terminals is synchronous on POSIX, so nothing is lost by exiting
+// shortly after; a stray handle (a keep-alive socket, a database thread) must not hold the exit.
+setTimeout(() => process.exit(code), 250).unref();

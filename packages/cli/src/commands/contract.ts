@@ -15,6 +15,7 @@ interface ContractFlags extends ConnectionFlags {
   readonly strict?: boolean;
   readonly only?: string[];
   readonly maxRequests?: number;
+  readonly rate?: number;
   readonly json?: boolean;
 }
 
@@ -42,6 +43,12 @@ export function registerContract(program: Command, ctx: Context, finish: Finish)
       new Option('--max-requests <n>', 'upper bound on HTTP requests (default 200)').argParser(
         integerArg(1, 100000),
       ),
+    )
+    .addOption(
+      new Option(
+        '--rate <n>',
+        'requests per second at most (default 5, gentle on shared deployments)',
+      ).argParser(integerArg(1, 10000)),
     )
     .addOption(new Option('--json', 'print the report as JSON'));
   addConnectionOptions(command)
@@ -90,6 +97,7 @@ Examples:
         ...(flags.strict ? { strict: true } : {}),
         ...(flags.only ? { only: flags.only } : {}),
         ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
+        ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
       });
       ctx.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatContractReport(report)}\n`);
       finish(report.ok ? EXIT.ok : EXIT.failure);

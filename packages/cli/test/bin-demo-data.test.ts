@@ -1,0 +1,132 @@
+// `demo` and `data generate` through the built binary: the tour's four queries with their
+// shareable URLs, and generated files that `serve --data` serves with matching numbers.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, startCli, tempDir } from './helpers';
+
+describe('playq demo', () => {
+  it('tours a country breakdown, an hourly chart and two session queries, each with its URL', async () => {
+    const r = await runCli(['demo', '--sessions', '5000', '--seed', '3'], { timeoutMs: 90_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(
+      /▸ Plays, errors and buffering by country[\s\S]*country\s+viewercount\s+errors\s+bufferingratio/,
+    );
+    expect(out).toMatch(
+      /▸ Plays and errors per hour[\s\S]*viewercount\s+[▁▂▃▄▅▆▇█]{10,}\s+min \d+\s+max \d+/,
+    );
+    expect(out).toContain('GET /plans/planLevelByCustId/demo → 200');
+    expect(out).toContain('POST /api/v1/oauth/token → 200');
+    expect(out).toMatch(/subscriberid\s+errors\s+totalpages/);
+    expect(out).toMatch(/category\s+key\s+player\s+errors\s+totalpages/);
+    const urls = [...out.matchAll(/^URL (\S+)$/gm)].map((m) => m[1]!);
+    expect(urls).toHaveLength(4);
+    expect(urls[2]).toContain('/session/demo?planlevel=2&');
+    // Every URL the tour prints is a valid canonical query URL.
+    for (const url of urls) {
+      const explained = await runCli(['explain', url, '--json']);
+      expect(explained.code, url).toBe(0);
+      expect(JSON.parse(explained.stdout).canonical).toBe(url);
+    }
+  });
+
+  it('rejects a bad size, exit 2', async () => {
+    const r = await runCli(['demo', '--sessions', 'lots']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("option '--sessions <n>' argument 'lots' is invalid");
+  });
+});
+
+describe('playq data generate', () => {
+  it('writes sessions and errors that serve --data serves with the same numbers', async () => {
+    const dir = tempDir();
+    const end = 1767225600;
+    const gen = await runCli(
+      [
+        'data',
+        'generate',
+        '--sessions',
+        '2000',
+        '--seed',
+        '9',
+        '--out',
+        'd',
+        '--format',
+        'csv',
+        '--days',
+        '3',
+        '--end',
+        String(end),
+      ],
+      { cwd: dir, timeoutMs: 60_000 },
+    );
+    expect(gen.stderr).toBe('');
+    expect(gen.code).toBe(0);
+    expect(gen.stdout).toMatch(/^wrote 2000 sessions and \d+ error events to d/);
+    const sessions = readFileSync(join(dir, 'd', 'sessions.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const header = sessions[0]!.split(',');
+    expect(header).toEqual(
+      expect.arrayContaining(['customer_id', 'session_id', 'start_ts', 'startup_ms', 'rebuffer_ms']),
+    );
+    expect(existsSync(join(dir, 'd', 'errors.csv'))).toBe(true);
+    // Plays of customer "demo": sessions with a startup time.
+    const col = (name: string) => header.indexOf(name);
+    const plays = sessions
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter((f) => f[col('customer_id')] === 'demo' && f[col('startup_ms')] !== '').length;
+
+    const serve = startCli(['serve', '--data', 'd', '--port', '0'], { cwd: dir, timeoutMs: 60_000 });
+    try {
+      const [, baseUrl] = await serve.waitFor(/base URL\s+(\S+)/, 45_000);
+      const q = await runCli(
+        [
+          'query',
+          'metricquery',
+          'demo',
+          '--period',
+          `start=${end - 3 * 86400},end=${end}`,
+          '--metrics',
+          'viewercount',
+          '--format',
+          'json',
+        ],
+        { env: { PLAYQ_BASE_URL: baseUrl!, PLAYQ_API_KEY: 'demo-key' } },
+      );
+      expect(q.code).toBe(0);
+      expect(JSON.parse(q.stdout).response[0].viewercount).toBe(plays);
+    } finally {
+      serve.child.kill('SIGTERM');
+      expect((await serve.done).code).toBe(0);
+    }
+  });
+
+  it('requires --sessions, --seed and --out, exit 2', async () => {
+    const r = await runCli(['data', 'generate', '--sessions', '10', '--seed', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("required option '--out <dir>' not specified");
+    const f = await runCli([
+      'data',
+      'generate',
+      '--sessions',
+      '10',
+      '--seed',
+      '1',
+      '--out',
+      'x',
+      '--format',
+      'xlsx',
+    ]);
+    expect(f.code).toBe(2);
+  });
+
+  it('reports a missing --data directory, exit 1', async () => {
+    const r = await runCli(['serve', '--data', 'does-not-exist', '--port', '0'], { cwd: tempDir() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/does-not-exist/);
+  });
+});
