@@ -24,7 +24,17 @@ function terminal(env: Record<string, string> = {}) {
   return { io, out: () => out.join(''), err: () => err.join('') };
 }
 
-const series = ['query', 'metricquery', 'demo', '--last', '3d', '--metrics', 'viewercount,errors', '--aggby', 'timestamp'];
+const series = [
+  'query',
+  'metricquery',
+  'demo',
+  '--last',
+  '3d',
+  '--metrics',
+  'viewercount,errors',
+  '--aggby',
+  'timestamp',
+];
 
 describe('on a terminal', () => {
   it('draws a chart under a time-series table, in colour', async () => {
@@ -60,7 +70,10 @@ describe('run() as a library', () => {
   it('stops a running command when its signal aborts, exit 130', async () => {
     const controller = new AbortController();
     const t = terminal();
-    const pending = run([...series, '--limit', '1', '--all', '--format', 'ndjson'], { ...t.io, signal: controller.signal });
+    const pending = run([...series, '--limit', '1', '--all', '--format', 'ndjson'], {
+      ...t.io,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     expect(await pending).toBe(130);
     expect(t.err()).toContain('interrupted');
