@@ -1,6 +1,6 @@
 // `demo` and `data generate` through the built binary: the tour's four queries with their
 // shareable URLs, and generated files that `serve --data` serves with matching numbers.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempDir } from './helpers';
@@ -73,6 +73,9 @@ describe('playq data generate', () => {
       expect.arrayContaining(['customer_id', 'session_id', 'start_ts', 'startup_ms', 'rebuffer_ms']),
     );
     expect(existsSync(join(dir, 'd', 'errors.csv'))).toBe(true);
+    // Generated beside the target and moved in: no temporary directory is left behind.
+    expect(readdirSync(dir)).toEqual(['d']);
+    expect(readdirSync(join(dir, 'd')).sort()).toEqual(['errors.csv', 'sessions.csv']);
     // Plays of customer "demo": sessions with a startup time.
     const col = (name: string) => header.indexOf(name);
     const plays = sessions

@@ -1,8 +1,10 @@
 // `playq data generate`: write a seeded synthetic data set (sessions and error events) as Parquet,
 // CSV or NDJSON files that `playq serve --data` (or any other tool) can load.
-import { resolve } from 'node:path';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
+import { CliError, EXIT } from '../errors';
 import type { Context } from '../io';
 import type { Finish } from '../program';
 
@@ -60,19 +62,46 @@ Examples:
       const started = performance.now();
       // Loaded on use: the generator brings the embedded database with it.
       const { generateToDirectory } = await import('@playq/server');
-      const result = await generateToDirectory({
-        sessions: flags.sessions,
-        seed: flags.seed,
-        out,
-        format: flags.format,
-        ...(flags.days === undefined ? {} : { days: flags.days }),
-        ...(flags.end === undefined ? {} : { end: flags.end }),
-      });
+      const rows = await writeAtomically(ctx, out, (dir) =>
+        generateToDirectory({
+          sessions: flags.sessions,
+          seed: flags.seed,
+          out: dir,
+          format: flags.format,
+          ...(flags.days === undefined ? {} : { days: flags.days }),
+          ...(flags.end === undefined ? {} : { end: flags.end }),
+        }),
+      );
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       ctx.out(
-        `wrote ${result.rows.sessions} sessions and ${result.rows.errors} error events to ${flags.out} in ${seconds} s\n` +
-          `  ${result.sessions}\n  ${result.errors}\n`,
+        `wrote ${rows.rows.sessions} sessions and ${rows.rows.errors} error events to ${flags.out} in ${seconds} s\n` +
+          `  ${join(out, basename(rows.sessions))}\n  ${join(out, basename(rows.errors))}\n`,
       );
       finish(0);
     });
+}
+
+/**
+ * Generates into a hidden directory beside `out` and moves the files in only when both are
+ * complete, so a failure or Ctrl-C never leaves half a data set that `serve --data` would load.
+ */
+async function writeAtomically<R extends { sessions: string; errors: string }>(
+  ctx: Context,
+  out: string,
+  generate: (dir: string) => Promise<R>,
+): Promise<R> {
+  await mkdir(dirname(out), { recursive: true });
+  const temp = await mkdtemp(join(dirname(out), `.${basename(out)}-`));
+  try {
+    const result = await generate(temp);
+    if (ctx.signal.aborted) throw new CliError(`interrupted; ${out} was not written`, EXIT.interrupted);
+    await mkdir(out, { recursive: true });
+    for (const file of [result.sessions, result.errors]) await rename(file, join(out, basename(file)));
+    return result;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`cannot generate into ${out}: ${(error as Error).message}`, EXIT.failure);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
 }
