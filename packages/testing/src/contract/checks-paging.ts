@@ -11,7 +11,7 @@ import {
   USAGE_TOTAL_ERRORS,
 } from './base-queries';
 import { type CheckDefinition, type Envelope, envelopeOf, keyBy, label, type Row } from './check-kit';
-import type { ContractContext } from './context';
+import { type ContractContext, SkipCheck } from './context';
 import { compareCodePoints, orderFindings } from './ordering-rules';
 import { type FetchedPage, pageTotalsFindings, tilingFindings } from './paging-rules';
 import { envelopeFindings, pageCountFindings, pageSizeFindings } from './shape-rules';
@@ -80,7 +80,9 @@ async function sessionPaging(ctx: ContractContext): Promise<Finding[]> {
     }
     return findings;
   }
-  return findings;
+  throw new SkipCheck(
+    `neither session usage has more than ${SESSION_PAGE} records in the period; nothing to page`,
+  );
 }
 
 export const PAGING_CHECKS: readonly CheckDefinition[] = [

@@ -100,6 +100,8 @@ export const SEMANTIC_CHECKS: readonly CheckDefinition[] = [
     name: 'filter.no-match',
     title: 'a filter value that matches nothing answers 200 with no records',
     async run(ctx) {
+      // Without data an empty answer proves nothing: an ignored filter would look the same.
+      requireRecords(envelopeOf((await breakdown(ctx)).probe).response.length, 1, 'the country breakdown');
       const { probe } = await breakdown(ctx, { filter: `[country=${NO_SUCH_VALUE}]` });
       const env = envelopeOf(probe);
       const findings: Finding[] = [];

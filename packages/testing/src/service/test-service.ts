@@ -14,6 +14,7 @@ import {
   type Service,
   type ServiceOptions,
 } from '@playq/server';
+import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
 
 /**
  * The fixed end of generated test data (2026-01-01T00:00:00Z), so that a seed means the same data
@@ -37,6 +38,12 @@ export interface TestServiceOptions extends Omit<ServiceOptions, 'data' | 'crede
   readonly customers?: readonly DemoCredentials[];
   /** Options for the wired clients (retries, timeouts, hooks); transport and auth are set for you. */
   readonly client?: Omit<ClientOptions, 'baseUrl' | 'planUrl' | 'fetch' | 'auth'>;
+  /**
+   * Keep generated data sets on disk and open a copy next time (default `true`): generating
+   * 100,000 sessions takes seconds, opening a cached copy well under one. A folder path to choose
+   * where (default `PLAYQ_TESTING_CACHE_DIR` or `<tmp>/playq-testing-cache`), `false` to always generate.
+   */
+  readonly cache?: boolean | string;
 }
 
 export interface TestService extends AsyncDisposable {
@@ -66,6 +73,33 @@ export interface TestService extends AsyncDisposable {
 
 const DAY = 86_400;
 
+/** The service on generated data: from the on-disk cache when allowed, else generated in memory. */
+async function openService(
+  key: GenerateKey,
+  cache: boolean | string,
+  options: ServiceOptions,
+): Promise<{ service: Service; release: () => Promise<void> }> {
+  if (cache === false) {
+    const service = await createService({ ...options, data: { generate: key } });
+    return { service, release: async () => undefined };
+  }
+  const dir = typeof cache === 'string' ? cache : defaultCacheDir();
+  for (let attempt = 0; ; attempt++) {
+    const copy = await cachedDatabaseCopy(key, dir);
+    try {
+      return {
+        service: await createService({ ...options, data: { database: copy.path } }),
+        release: copy.release,
+      };
+    } catch (error) {
+      await copy.release();
+      // A damaged cache entry is discarded and made again, once.
+      if (attempt > 0) throw error;
+      await discardCached(copy.master);
+    }
+  }
+}
+
 /**
  * Start the reference service in process on generated data and return it with a ready client.
  * Rate limiting is off unless you pass `rateLimit`.
@@ -87,6 +121,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     end = TEST_DATA_END,
     customers,
     client,
+    cache = true,
     ...serviceOptions
   } = options;
   if (!Number.isSafeInteger(seed))
@@ -103,11 +138,11 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   const credentials = customers ?? DEMO_CUSTOMERS;
   if (credentials.length === 0)
     throw new TypeError('@playq/testing: customers must name at least one customer');
-  const service = await createService({
+  const key = { seed, sessions, days, end, customers: credentials.map((c) => c.customerId) };
+  const { service, release } = await openService(key, cache, {
     rateLimit: false,
     ...serviceOptions,
     credentials,
-    data: { generate: { sessions, seed, days, end, customers: credentials.map((c) => c.customerId) } },
   });
   const fetch = (request: Request) => service.fetch(request);
   const baseUrl = TEST_ORIGIN + service.basePath;
@@ -144,7 +179,11 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     return made;
   };
   const customer = service.credentials[0]!;
-  const close = () => service.close();
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= service.close().finally(release);
+    return closing;
+  };
   return {
     service,
     client: clientFor(customer.customerId),
