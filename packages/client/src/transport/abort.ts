@@ -48,9 +48,23 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** One signal that aborts when any of the given ones does. @internal */
-export function anySignal(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (present.length <= 1) return present[0];
-  return AbortSignal.any(present);
+/**
+ * A controller that also aborts when `parent` does, with the parent's reason. Cheaper than
+ * `AbortSignal.any` per request, and `dispose` drops the listener so a long-lived parent signal
+ * does not collect one per request.
+ * @internal
+ */
+export function linkedController(parent: AbortSignal | undefined): {
+  controller: AbortController;
+  dispose(): void;
+} {
+  const controller = new AbortController();
+  if (!parent) return { controller, dispose() {} };
+  if (parent.aborted) {
+    controller.abort(abortReason(parent));
+    return { controller, dispose() {} };
+  }
+  const onAbort = () => controller.abort(abortReason(parent));
+  parent.addEventListener('abort', onAbort, { once: true });
+  return { controller, dispose: () => parent.removeEventListener('abort', onAbort) };
 }

@@ -6,7 +6,7 @@ import { PlayqNetworkError, PlayqTimeoutError } from '../errors/client-errors';
 import { errorFromResponse } from '../errors/from-response';
 import { PlayqUnauthorizedError } from '../errors/http-errors';
 import { PlayqError } from '../errors/playq-error';
-import { abortReason, anySignal, raceSignal, sleep } from './abort';
+import { abortReason, linkedController, raceSignal, sleep } from './abort';
 import { redactHeaders, redactUrl } from './redact';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy';
 import type { ClientHooks, RequestKind, Transport } from './types';
@@ -49,23 +49,25 @@ const METHOD = 'GET';
 /** @internal */
 export async function send(config: ExecutorConfig, init: SendInit): Promise<SentResponse> {
   const deadlineMs = init.deadlineMs ?? config.deadlineMs;
-  const deadline = deadlineMs === undefined ? undefined : new AbortController();
+  // One signal for the whole call: the user's abort or the deadline, whichever comes first.
+  const call = linkedController(init.signal);
   const deadlineTimer =
-    deadline &&
-    setTimeout(
-      () =>
-        deadline.abort(
-          new PlayqTimeoutError({
-            kind: 'deadline',
-            timeoutMs: deadlineMs!,
-            method: METHOD,
-            url: redactUrl(init.url, config.secrets()),
-          }),
-        ),
-      deadlineMs,
-    );
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            call.controller.abort(
+              new PlayqTimeoutError({
+                kind: 'deadline',
+                timeoutMs: deadlineMs,
+                method: METHOD,
+                url: redactUrl(init.url, config.secrets()),
+              }),
+            ),
+          deadlineMs,
+        );
   const started = Date.now();
-  const signal = anySignal([init.signal, deadline?.signal]);
+  const signal = call.controller.signal;
   let reauthenticated = false;
   try {
     for (let attempt = 1; ; attempt++) {
@@ -92,7 +94,7 @@ export async function send(config: ExecutorConfig, init: SendInit): Promise<Sent
         }
         throw outcome.error;
       } catch (error) {
-        if (signal?.aborted) throw abortReason(signal);
+        if (signal.aborted) throw abortReason(signal);
         if (attempt > config.retry.retries || !isRetryable(error, config.retry)) throw error;
         const delay = retryDelay(attempt, error, config.retry, config.random);
         if (delay === undefined) throw error;
@@ -102,6 +104,7 @@ export async function send(config: ExecutorConfig, init: SendInit): Promise<Sent
     }
   } finally {
     if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
+    call.dispose();
   }
 }
 
@@ -112,20 +115,27 @@ type Outcome =
 async function attemptOnce(
   config: ExecutorConfig,
   init: SendInit,
-  outer: AbortSignal | undefined,
+  outer: AbortSignal,
   attempt: number,
 ): Promise<Outcome> {
-  const timeout = config.timeoutMs === undefined ? undefined : new AbortController();
-  const timer = timeout && setTimeout(() => timeout.abort(), config.timeoutMs);
-  const signal = anySignal([outer, timeout?.signal]);
+  const own = linkedController(outer);
+  const signal = own.controller.signal;
+  let timedOut = false;
+  const timer =
+    config.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          own.controller.abort();
+        }, config.timeoutMs);
   let secrets = config.secrets();
   let url = redactUrl(init.url, secrets);
   const headers = new Headers(config.headers);
   // Which wait was cut short decides the error: the user's abort or the deadline win over this
   // attempt's own timeout; anything else the transport throws is a network failure.
   const classify = (error: unknown): unknown => {
-    if (outer?.aborted) return abortReason(outer);
-    if (timeout?.signal.aborted) {
+    if (outer.aborted) return abortReason(outer);
+    if (timedOut) {
       return new PlayqTimeoutError({ kind: 'request', timeoutMs: config.timeoutMs!, method: METHOD, url });
     }
     if (PlayqError.isInstance(error)) return error;
@@ -149,13 +159,18 @@ async function attemptOnce(
       secrets = config.secrets();
       url = redactUrl(init.url, secrets);
     }
-    const info = { kind: init.kind, method: METHOD, url, headers: redactHeaders(headers, secrets), attempt };
-    await config.hooks.beforeRequest?.(info);
+    const { beforeRequest, afterResponse } = config.hooks;
+    // Redacting headers costs a copy; only hooks need it.
+    const info =
+      beforeRequest || afterResponse
+        ? { kind: init.kind, method: METHOD, url, headers: redactHeaders(headers, secrets), attempt }
+        : undefined;
+    if (beforeRequest) await beforeRequest(info!);
     const started = Date.now();
     let status: number | undefined;
     let outcome: Outcome;
     try {
-      const request = new Request(init.url, { method: METHOD, headers, ...(signal ? { signal } : {}) });
+      const request = new Request(init.url, { method: METHOD, headers, signal });
       const response = await raceSignal(config.transport(request), signal);
       status = response.status;
       let body: string;
@@ -182,23 +197,22 @@ async function attemptOnce(
           };
     } catch (error) {
       const failure = classify(error);
-      await config.hooks.afterResponse?.({
-        ...info,
-        status,
-        durationMs: Date.now() - started,
-        error: failure,
-      });
+      if (afterResponse)
+        await afterResponse({ ...info!, status, durationMs: Date.now() - started, error: failure });
       throw failure;
     }
-    await config.hooks.afterResponse?.({
-      ...info,
-      status,
-      durationMs: Date.now() - started,
-      error: outcome.ok ? undefined : outcome.error,
-    });
+    if (afterResponse) {
+      await afterResponse({
+        ...info!,
+        status,
+        durationMs: Date.now() - started,
+        error: outcome.ok ? undefined : outcome.error,
+      });
+    }
     return outcome;
   } finally {
     if (timer !== undefined) clearTimeout(timer);
+    own.dispose();
   }
 }
 
