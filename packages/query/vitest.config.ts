@@ -5,6 +5,6 @@ export default packageConfig('query', {
   typecheck: {
     enabled: true,
     include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
-    tsconfig: './tsconfig.json',
+    tsconfig: './tsconfig.typetest.json',
   },
 });

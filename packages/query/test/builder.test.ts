@@ -165,6 +165,7 @@ describe('periods', () => {
       metricQuery('d').between(1_704_067_200_000, 1_704_153_600_000),
       metricQuery('d').last(-1, 'hours'),
       metricQuery('d').last(1.5, 'seconds'),
+      metricQuery('d').between(-10, 10),
     ];
     for (const q of cases) {
       expect(q.toQuery().period).toMatchObject({ type: 'invalid' });

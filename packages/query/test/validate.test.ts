@@ -38,6 +38,10 @@ describe('validate: every code', () => {
       'invalid_customer@customerId',
     ]);
     expect(codes(metricQuery('a.b_c-9').between(0, 1).metrics('errors'))).toEqual([]);
+    // Dot segments vanish from URL paths, so these ids could never reach the service.
+    expect(codes(metricQuery('..').between(0, 1).metrics('errors'))).toEqual(['invalid_customer@customerId']);
+    expect(codes(metricQuery('.').between(0, 1).metrics('errors'))).toEqual(['invalid_customer@customerId']);
+    expect(codes(metricQuery('...').between(0, 1).metrics('errors'))).toEqual([]);
   });
 
   it('not_found for an endpoint outside the API', () => {

@@ -48,7 +48,9 @@ const customerId = (c: QueryNodeConstraints) =>
         { weight: 3, arbitrary: fc.constantFrom('demo', 'other', 'acme.tv', 'cust_42') },
         {
           weight: 1,
-          arbitrary: fc.string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 128 }),
+          arbitrary: fc
+            .string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 128 })
+            .filter((id) => id !== '.' && id !== '..'),
         },
       );
 

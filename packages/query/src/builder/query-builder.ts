@@ -29,42 +29,63 @@ import { invalidText } from '../validate/diagnostics';
 import { spanSeconds, type TimeInput, type TimeUnit, toEpochSeconds } from './time';
 import type { InitialState, LastOptions, LooseState, PeriodInput, QueryBuilder } from './types';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
+/** The grammar's largest period bound; above it values look like milliseconds. */
+const MAX_EPOCH_SECONDS = 1e11;
 const OPERATORS: readonly string[] = ['>', '>=', '<', '<=', '=', '!='];
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
 
-class Builder {
-  readonly #node: QueryNode;
+/**
+ * Every field of a query node, always present (unset ones `undefined`), so that all builder
+ * states share one object shape and each step is a cheap copy.
+ */
+interface Props {
+  type: 'query';
+  endpoint: Endpoint;
+  customerId: string;
+  period: QueryNode['period'] | undefined;
+  metrics: readonly string[];
+  aggby: readonly string[];
+  granularity: Granularity | undefined;
+  filter: QueryNode['filter'] | undefined;
+  qoefilter: QueryNode['qoefilter'] | undefined;
+  orderby: string | undefined;
+  order: SortOrder | undefined;
+  limit: number;
+  offset: number;
+  planlevel: string | undefined;
+  agg: AggMode | undefined;
+}
 
-  constructor(node: QueryNode) {
-    this.#node = node;
+class Builder {
+  /** Never mutated: every step copies. */
+  readonly #p: Props;
+  /** The frozen node, made once on first request. */
+  #node: QueryNode | undefined;
+
+  constructor(props: Props) {
+    this.#p = props;
   }
 
-  #with(patch: Partial<Mutable<QueryNode>>, remove: readonly (keyof QueryNode)[] = []): Builder {
-    const next: Record<string, unknown> = { ...this.#node, ...patch };
-    for (const key of remove) delete next[key];
-    return new Builder(Object.freeze(next) as unknown as QueryNode);
+  #with(patch: Partial<Props>): Builder {
+    return new Builder({ ...this.#p, ...patch });
   }
 
   metrics(...names: string[]): Builder {
-    return this.#with({ metrics: Object.freeze(union(this.#node.metrics, names)) });
+    return this.#with({ metrics: union(this.#p.metrics, names) });
   }
 
   aggBy(...dimensions: string[]): Builder {
-    const aggby = Object.freeze(union(this.#node.aggby, dimensions));
+    const aggby = union(this.#p.aggby, dimensions);
     const granularity = aggby.includes('timestamp')
-      ? (this.#node.granularity ?? DEFAULT_GRANULARITY)
+      ? (this.#p.granularity ?? DEFAULT_GRANULARITY)
       : undefined;
-    return granularity === undefined
-      ? this.#with({ aggby }, ['granularity'])
-      : this.#with({ aggby, granularity });
+    return this.#with({ aggby, granularity });
   }
 
   timeseries(granularity: Granularity = DEFAULT_GRANULARITY): Builder {
-    return this.#with({ aggby: Object.freeze(union(this.#node.aggby, ['timestamp'])), granularity });
+    return this.#with({ aggby: union(this.#p.aggby, ['timestamp']), granularity });
   }
 
   period(period: PeriodInput): Builder {
@@ -87,8 +108,13 @@ class Builder {
         period: invalidText(`start=${String(from)},end=${String(to)}`, message, 'invalid_time'),
       });
     }
+    const a = start.seconds;
+    const b = end.seconds;
+    if (a >= 0 && a < b && b <= MAX_EPOCH_SECONDS) {
+      return this.#with({ period: { type: 'period', start: a, end: b } });
+    }
     // Going through the grammar gives the same errors (and positions) as typed text would.
-    const text = `start=${start.seconds},end=${end.seconds}`;
+    const text = `start=${a},end=${b}`;
     const r = parsePeriod(text);
     return this.#with({ period: r.ok ? r.value : invalid(text, r.errors) });
   }
@@ -112,51 +138,44 @@ class Builder {
   where(dimensionOrText: string, values?: string | readonly string[]): Builder {
     if (values === undefined) {
       const r = parseFilter(dimensionOrText);
-      return this.#withFilter(r.ok ? r.value : invalid(dimensionOrText, r.errors), dimensionOrText);
+      return this.#withFilter(r.ok ? r.value : invalid(dimensionOrText, r.errors));
     }
     const list = typeof values === 'string' ? [values] : [...values];
     const dimension = String(dimensionOrText).toLowerCase();
-    const sketch = `[${dimensionOrText}=${list.join('|')}]`;
+    const sketch = () => `[${dimensionOrText}=${list.join('|')}]`;
     if (!isIdentifier(dimension)) {
-      return this.#withFilter(invalidText(sketch, `"${dimensionOrText}" is not a dimension name.`), sketch);
+      return this.#withFilter(invalidText(sketch(), `"${dimensionOrText}" is not a dimension name.`));
     }
     if (list.length === 0) {
       return this.#withFilter(
-        invalidText(sketch, `The filter on "${dimension}" has no values.`, 'empty_value'),
-        sketch,
+        invalidText(sketch(), `The filter on "${dimension}" has no values.`, 'empty_value'),
       );
     }
     const bad = list.find((v) => typeof v !== 'string' || v === '' || CONTROL.test(v));
     if (bad !== undefined) {
       return this.#withFilter(
         invalidText(
-          sketch,
+          sketch(),
           `The filter on "${dimension}" has an empty value or one with control characters.`,
         ),
-        sketch,
       );
     }
-    const clause: FilterClause = Object.freeze({
-      type: 'clause',
-      dimension,
-      values: Object.freeze(union([], list)),
-    });
-    return this.#withFilter(Object.freeze({ type: 'filter', clauses: Object.freeze([clause]) }), sketch);
+    const clause: FilterClause = { type: 'clause', dimension, values: union([], list) };
+    return this.#withFilter({ type: 'filter', clauses: [clause] });
   }
 
-  #withFilter(added: FilterAst | InvalidText, addedText: string): Builder {
-    const current = this.#node.filter;
+  #withFilter(added: FilterAst | InvalidText): Builder {
+    const current = this.#p.filter;
     if (current === undefined) return this.#with({ filter: added });
     if (!isInvalid(current) && !isInvalid(added)) {
       return this.#with({
-        filter: Object.freeze({
-          type: 'filter',
-          clauses: Object.freeze([...current.clauses, ...added.clauses]),
-        }),
+        filter: { type: 'filter', clauses: [...current.clauses, ...added.clauses] },
       });
     }
     // Re-parse the joined text so positions in the errors point into what the URL will carry.
-    const text = (isInvalid(current) ? current.text : filterText(current)) + addedText;
+    const text =
+      (isInvalid(current) ? current.text : filterText(current)) +
+      (isInvalid(added) ? added.text : filterText(added));
     const r = parseFilter(text);
     return this.#with({
       filter: r.ok
@@ -168,22 +187,20 @@ class Builder {
   having(metricOrText: string, operator?: ComparisonOperator, value?: number): Builder {
     if (operator === undefined && value === undefined) {
       const r = parseQoeFilter(metricOrText);
-      return this.#withQoe(r.ok ? r.value : invalid(metricOrText, r.errors), metricOrText);
+      return this.#withQoe(r.ok ? r.value : invalid(metricOrText, r.errors));
     }
     const metric = String(metricOrText).toLowerCase();
-    const sketch = `${metricOrText}${String(operator)}${String(value)}`;
+    const sketch = () => `${metricOrText}${String(operator)}${String(value)}`;
     if (!isIdentifier(metric))
-      return this.#withQoe(invalidText(sketch, `"${metricOrText}" is not a metric name.`), sketch);
+      return this.#withQoe(invalidText(sketch(), `"${metricOrText}" is not a metric name.`));
     if (operator === undefined || !OPERATORS.includes(operator)) {
       return this.#withQoe(
-        invalidText(sketch, `"${String(operator)}" is not one of ${OPERATORS.join(' ')}.`),
-        sketch,
+        invalidText(sketch(), `"${String(operator)}" is not one of ${OPERATORS.join(' ')}.`),
       );
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       return this.#withQoe(
-        invalidText(sketch, `The value compared with ${metric} must be a finite number.`),
-        sketch,
+        invalidText(sketch(), `The value compared with ${metric} must be a finite number.`),
       );
     }
     const condition: QoeCondition = Object.freeze({
@@ -192,14 +209,11 @@ class Builder {
       operator,
       value: value === 0 ? 0 : value,
     });
-    return this.#withQoe(
-      Object.freeze({ type: 'qoefilter', conditions: Object.freeze([condition]) }),
-      sketch,
-    );
+    return this.#withQoe(Object.freeze({ type: 'qoefilter', conditions: Object.freeze([condition]) }));
   }
 
-  #withQoe(added: QoeFilterAst | InvalidText, addedText: string): Builder {
-    const current = this.#node.qoefilter;
+  #withQoe(added: QoeFilterAst | InvalidText): Builder {
+    const current = this.#p.qoefilter;
     if (current === undefined) return this.#with({ qoefilter: added });
     if (!isInvalid(current) && !isInvalid(added)) {
       return this.#with({
@@ -209,7 +223,7 @@ class Builder {
         }),
       });
     }
-    const text = `${isInvalid(current) ? current.text : qoeFilterText(current)} AND ${addedText}`;
+    const text = `${isInvalid(current) ? current.text : qoeFilterText(current)} AND ${isInvalid(added) ? added.text : qoeFilterText(added)}`;
     const r = parseQoeFilter(text);
     return this.#with({
       qoefilter: r.ok
@@ -219,9 +233,7 @@ class Builder {
   }
 
   orderBy(name: string, order?: SortOrder): Builder {
-    return order === undefined
-      ? this.#with({ orderby: name }, ['order'])
-      : this.#with({ orderby: name, order });
+    return this.#with({ orderby: name, order });
   }
 
   limit(n: number): Builder {
@@ -233,7 +245,7 @@ class Builder {
   }
 
   page(n: number, size?: number): Builder {
-    const limit = size ?? this.#node.limit;
+    const limit = size ?? this.#p.limit;
     return this.#with({ limit, offset: (n - 1) * limit });
   }
 
@@ -245,20 +257,23 @@ class Builder {
     return this.#with({ agg: mode });
   }
 
+  // Nodes are built unfrozen and never mutated after construction (each call copies), so they
+  // are frozen once, when they leave the builder; that keeps each builder step cheap.
   toQuery(): QueryNode {
+    if (this.#node === undefined) this.#node = materialize(this.#p);
     return this.#node;
   }
 
   toJSON(): QueryNode {
-    return this.#node;
+    return this.toQuery();
   }
 
   toURL(baseUrl: string | URL): string {
-    return toURL(this.#node, { baseUrl });
+    return toURL(this.#p as QueryNode, { baseUrl });
   }
 
   toSearchParams(): URLSearchParams {
-    return toSearchParams(this.#node);
+    return toSearchParams(this.#p as QueryNode);
   }
 }
 
@@ -272,16 +287,31 @@ function invalid(text: string, errors: InvalidText['errors']): InvalidText {
   return Object.freeze({ type: 'invalid', text, errors });
 }
 
-function emptyNode(endpoint: Endpoint, customerId: string): QueryNode {
-  return Object.freeze({
+function emptyProps(endpoint: Endpoint, customerId: string): Props {
+  return {
     type: 'query',
     endpoint,
     customerId,
-    metrics: Object.freeze([]),
-    aggby: Object.freeze([]),
+    period: undefined,
+    metrics: [],
+    aggby: [],
+    granularity: undefined,
+    filter: undefined,
+    qoefilter: undefined,
+    orderby: undefined,
+    order: undefined,
     limit: DEFAULT_LIMIT,
     offset: DEFAULT_OFFSET,
-  });
+    planlevel: undefined,
+    agg: undefined,
+  };
+}
+
+/** The node of a builder: unset fields left out, deeply frozen. */
+function materialize(p: Props): QueryNode {
+  const node: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) if (value !== undefined) node[key] = value;
+  return deepFreeze(node as unknown as QueryNode);
 }
 
 /**
@@ -297,7 +327,7 @@ function emptyNode(endpoint: Endpoint, customerId: string): QueryNode {
  * //  &order=desc&limit=100'
  */
 export function metricQuery(customerId: string): QueryBuilder<InitialState<'metricquery'>> {
-  return new Builder(emptyNode('metricquery', customerId)) as unknown as QueryBuilder<
+  return new Builder(emptyProps('metricquery', customerId)) as unknown as QueryBuilder<
     InitialState<'metricquery'>
   >;
 }
@@ -314,7 +344,7 @@ export function metricQuery(customerId: string): QueryBuilder<InitialState<'metr
  * //  &metrics=errors%2Csubscriberid&aggby=subscriberid&agg=1'
  */
 export function sessionQuery(customerId: string): QueryBuilder<InitialState<'session'>> {
-  return new Builder(emptyNode('session', customerId)) as unknown as QueryBuilder<InitialState<'session'>>;
+  return new Builder(emptyProps('session', customerId)) as unknown as QueryBuilder<InitialState<'session'>>;
 }
 
 /**
@@ -326,6 +356,6 @@ export function sessionQuery(customerId: string): QueryBuilder<InitialState<'ses
  * if (r.ok) fromQuery(r.query).limit(50).toURL(base);
  */
 export function fromQuery(node: QueryNode): QueryBuilder<LooseState> {
-  const copy = deepFreeze(structuredClone(node));
-  return new Builder(copy) as unknown as QueryBuilder<LooseState>;
+  const props: Props = { ...emptyProps(node.endpoint, node.customerId), ...structuredClone(node) };
+  return new Builder(props) as unknown as QueryBuilder<LooseState>;
 }

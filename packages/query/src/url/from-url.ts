@@ -142,10 +142,15 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     if (!KNOWN.has(name)) {
       const hint = suggestName(name, PARAMETER_ORDER);
       report(
-        problem('unknown_parameter', name, `Unknown query parameter "${name}".`, {
-          hint,
-          severity: options.ignoreUnknownParameters ? 'warning' : 'error',
-        }),
+        problem(
+          'unknown_parameter',
+          name,
+          `Unknown query parameter "${name}"${hint === undefined ? '' : `; did you mean "${hint}"?`}`,
+          {
+            hint,
+            severity: options.ignoreUnknownParameters ? 'warning' : 'error',
+          },
+        ),
       );
       continue;
     }

@@ -38,6 +38,32 @@ function isInvalid(value: { type: string }): value is InvalidText {
 }
 
 /**
+ * Calls `emit` with each parameter in canonical order, defaults left out. Texts that failed to
+ * parse are written as they were given. One walk serves the array, `URLSearchParams` and string
+ * forms, so they cannot disagree.
+ */
+function emitEntries(q: QueryNode, emit: (name: ParameterName, value: string) => void): void {
+  if (q.planlevel !== undefined) emit('planlevel', q.planlevel);
+  if (q.period !== undefined) emit('period', isInvalid(q.period) ? q.period.text : periodText(q.period));
+  if (q.metrics.length > 0) emit('metrics', q.metrics.join(','));
+  if (q.aggby.length > 0) emit('aggby', q.aggby.join(','));
+  if (q.granularity !== undefined) emit('granularity', q.granularity);
+  if (q.agg !== undefined) emit('agg', String(q.agg));
+  if (q.filter !== undefined) {
+    const text = isInvalid(q.filter) ? q.filter.text : filterText(q.filter);
+    if (text !== '') emit('filter', text);
+  }
+  if (q.qoefilter !== undefined) {
+    const text = isInvalid(q.qoefilter) ? q.qoefilter.text : qoeFilterText(q.qoefilter);
+    if (text !== '') emit('qoefilter', text);
+  }
+  if (q.orderby !== undefined) emit('orderby', q.orderby);
+  if (q.order !== undefined) emit('order', q.order);
+  if (q.limit !== DEFAULT_LIMIT) emit('limit', String(q.limit));
+  if (q.offset !== DEFAULT_OFFSET) emit('offset', String(q.offset));
+}
+
+/**
  * The query's parameters as `[name, value]` pairs in canonical order, defaults left out. Texts
  * that failed to parse are written as they were given.
  *
@@ -46,27 +72,8 @@ function isInvalid(value: { type: string }): value is InvalidText {
  * // [['period', 'start=0,end=3600'], ['metrics', 'errors']]
  */
 export function queryEntries(query: QueryLike): [ParameterName, string][] {
-  const q = asNode(query);
   const out: [ParameterName, string][] = [];
-  if (q.planlevel !== undefined) out.push(['planlevel', q.planlevel]);
-  if (q.period !== undefined)
-    out.push(['period', isInvalid(q.period) ? q.period.text : periodText(q.period)]);
-  if (q.metrics.length > 0) out.push(['metrics', q.metrics.join(',')]);
-  if (q.aggby.length > 0) out.push(['aggby', q.aggby.join(',')]);
-  if (q.granularity !== undefined) out.push(['granularity', q.granularity]);
-  if (q.agg !== undefined) out.push(['agg', String(q.agg)]);
-  if (q.filter !== undefined) {
-    const text = isInvalid(q.filter) ? q.filter.text : filterText(q.filter);
-    if (text !== '') out.push(['filter', text]);
-  }
-  if (q.qoefilter !== undefined) {
-    const text = isInvalid(q.qoefilter) ? q.qoefilter.text : qoeFilterText(q.qoefilter);
-    if (text !== '') out.push(['qoefilter', text]);
-  }
-  if (q.orderby !== undefined) out.push(['orderby', q.orderby]);
-  if (q.order !== undefined) out.push(['order', q.order]);
-  if (q.limit !== DEFAULT_LIMIT) out.push(['limit', String(q.limit)]);
-  if (q.offset !== DEFAULT_OFFSET) out.push(['offset', String(q.offset)]);
+  emitEntries(asNode(query), (name, value) => out.push([name, value]));
   return out;
 }
 
@@ -114,9 +121,9 @@ export function toSearchParams(query: QueryLike): URLSearchParams {
 /** The encoded query string without the leading `?`. @internal */
 export function toQueryString(query: QueryLike): string {
   let s = '';
-  for (const [name, value] of queryEntries(query)) {
+  emitEntries(asNode(query), (name, value) => {
     s += (s === '' ? '' : '&') + name + '=' + encodeURIComponent(value);
-  }
+  });
   return s;
 }
 

@@ -76,6 +76,9 @@ export function validateNode(q: QueryNode, options: ValidateOptions, spans: Sour
         'The customer id must be 1 to 128 characters of letters, digits, ".", "_" or "-".',
       ),
     );
+  } else if (q.customerId === '.' || q.customerId === '..') {
+    // URL parsers resolve these path segments away, so no URL can carry them.
+    out.push(problem('invalid_customer', 'customerId', `The customer id cannot be "${q.customerId}".`));
   }
 
   // planlevel
@@ -116,8 +119,14 @@ export function validateNode(q: QueryNode, options: ValidateOptions, spans: Sour
     for (const e of q.period.errors) out.push(fromGrammar('invalid_period', 'period', e));
   } else {
     const { start, end } = q.period;
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) {
-      out.push(problem('invalid_period', 'period', 'period start and end must be integer epoch seconds.'));
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end > 1e11) {
+      out.push(
+        problem(
+          'invalid_period',
+          'period',
+          'period start and end must be integer epoch seconds from 0 to 10^11.',
+        ),
+      );
     } else if (start >= end) {
       out.push(
         problem('invalid_period', 'period', `period start (${start}) must be before its end (${end}).`),
@@ -367,7 +376,10 @@ function checkFilter(
       const s = spanOf(i)?.dimension;
       const hint = suggestName(dim, CATALOGUE.dimensionNames);
       out.push(
-        problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}".`, { ...at(s), hint }),
+        problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}"${didYouMean(hint)}`, {
+          ...at(s),
+          hint,
+        }),
       );
     } else {
       errorOnly(dim, 'filter', at(spanOf(i)?.dimension));
@@ -426,10 +438,12 @@ function checkQoeFilter(qoe: QoeFilterAst, given: QoeFilterSpans | undefined, ou
         );
       } else {
         out.push(
-          problem('unknown_metric', 'qoefilter', `qoefilter: unknown metric "${c.metric}".`, {
-            ...s,
-            hint: suggestName(c.metric, CATALOGUE.metricNames),
-          }),
+          problem(
+            'unknown_metric',
+            'qoefilter',
+            `qoefilter: unknown metric "${c.metric}"${didYouMean(suggestName(c.metric, CATALOGUE.metricNames))}`,
+            { ...s, hint: suggestName(c.metric, CATALOGUE.metricNames) },
+          ),
         );
       }
     }
@@ -457,7 +471,7 @@ function unknownName(
   return problem(
     code,
     param,
-    `Unknown ${kind} "${name}"${hint === undefined ? `; expected one of ${candidates.join(', ')}` : ''}.`,
+    `Unknown ${kind} "${name}"${hint === undefined ? `; expected one of ${candidates.join(', ')}` : `; did you mean "${hint}"?`}`,
     { hint },
   );
 }
@@ -475,4 +489,8 @@ function coarser(g: string): string | undefined {
   const i = GRANULARITIES.indexOf(g as (typeof GRANULARITIES)[number]);
   const next = GRANULARITIES[i + 1];
   return next === undefined ? 'shorten the period' : `granularity=${next} or a shorter period`;
+}
+
+function didYouMean(hint: string | undefined): string {
+  return hint === undefined ? '.' : `; did you mean "${hint}"?`;
 }
