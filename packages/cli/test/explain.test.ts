@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest';
+import { test } from '@fast-check/vitest';
 import { fromURL, metricQuery, type QueryNode, sessionQuery, toURL } from '@playq/query';
 import { queryNode } from '@playq/query/arbitraries';
 import { describe, expect, it } from 'vitest';

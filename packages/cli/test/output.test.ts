@@ -13,7 +13,13 @@ async function render(
   summary = { totalrecords: 3, pagecount: 2 },
 ) {
   let text = '';
-  const writer = createRecordWriter({ format, write: (t) => void (text += t), colors: createColors(false) });
+  const writer = createRecordWriter({
+    format,
+    write: (t) => {
+      text += t;
+    },
+    colors: createColors(false),
+  });
   for (const page of pages) await writer.add(page);
   await writer.end(summary);
   return { text, count: writer.count };
@@ -55,7 +61,9 @@ describe('record writer', () => {
     let text = '';
     const w = createRecordWriter({
       format: 'table',
-      write: (t) => void (text += t),
+      write: (t) => {
+        text += t;
+      },
       colors: createColors(false),
       chart: { metrics: ['errors'], width: 40 },
     });
