@@ -58,6 +58,14 @@ describe('generateDataset', () => {
     expect(failed! / total!).toBeLessThan(0.1);
     expect(us! / total!).toBeGreaterThan(0.15);
     expect(stats.errors).toBeGreaterThan(0);
+    // Stored in (customer, time) order, so that a period prunes row groups.
+    const [disorder] = (
+      await a.all(
+        `SELECT count(*) FILTER (WHERE cust = pc AND start_ts < pt)::DOUBLE FROM (
+         SELECT cust, start_ts, lag(cust) OVER (ORDER BY rowid) AS pc, lag(start_ts) OVER (ORDER BY rowid) AS pt FROM sessions)`,
+      )
+    )[0] as number[];
+    expect(disorder).toBe(0);
     await Promise.all([a.close(), b.close(), c.close()]);
   });
 

@@ -2,10 +2,12 @@
 // hash of (row, seed, salt), so the same options give the same rows on every run and thread count.
 // Shapes: a skewed country and platform mix, diurnal UTC traffic, lognormal startup times,
 // heavy-tailed watch times, startup failures, and error bursts of one category/key per hour.
+// Rows are written already encoded and already in (customer, time) order: each customer's
+// sessions are a block of row numbers whose start times follow the inverse of the diurnal
+// distribution, so no string join and no sort of the sessions is needed (10M rows in seconds).
 import { listValue } from '@duckdb/node-api';
 import { CUSTOMER_ID_PATTERN, DEMO_CUSTOMERS } from './customers';
 import { Dataset } from './dataset';
-import { encodeRawTables } from './encode';
 
 /** Options of `generateDataset`. */
 export interface GenerateOptions {
@@ -89,9 +91,7 @@ function lookup(weights: readonly number[]): number[] {
   return out;
 }
 
-// These literals are generator constants from this file, never request input.
-const str = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const strList = (xs: readonly string[]) => `[${xs.map(str).join(', ')}]`;
+// Number lists spliced into the generator's SQL are constants computed here, never request input.
 const numList = (xs: readonly number[]) => `[${xs.join(', ')}]`;
 
 function checkOptions(options: GenerateOptions): Required<Omit<GenerateOptions, 'database'>> {
@@ -134,7 +134,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Dataset
   const db = await Dataset.open(options.database);
   try {
     await generateInto(db, opts);
-    await encodeRawTables(db);
+    await db.refresh();
     return db;
   } catch (error) {
     await db.close();
@@ -142,126 +142,217 @@ export async function generateDataset(options: GenerateOptions): Promise<Dataset
   }
 }
 
-async function generateInto(db: Dataset, o: Required<Omit<GenerateOptions, 'database'>>): Promise<void> {
-  const start = o.end - o.days * 86_400;
-  const dayStart = Math.floor(start / 86_400) * 86_400;
-  const spanDays = Math.ceil((o.end - dayStart) / 86_400);
-  const nSubs = Math.max(10, Math.floor(o.sessions / 8));
-  const custWeights = o.customers.map((_, i) =>
-    i === 0 ? (o.customers.length === 1 ? 1 : 0.75) : 0.25 / (o.customers.length - 1),
-  );
-  const seed = o.seed;
-  // u(k): a uniform draw in [0, 1) for salt k, a pure function of (i, seed, k).
-  const u = (k: number, key = 'i') => `((hash(${key}, ${seed}::BIGINT, ${k}) % 1000003)::DOUBLE / 1000003)`;
-  const pick = (k: number, weights: readonly number[], key = 'i') =>
-    `list_extract(${numList(lookup(weights))}, 1 + floor(${u(k, key)} * 1000)::INTEGER)`;
-  const platformPlayers = `[${PLATFORMS.map((p) => strList(p[3])).join(', ')}]`;
+/** A 62-bit mix of the seed (splitmix64), so that nearby seeds give unrelated hash inputs. */
+function seedMix(seed: number): string {
+  const mask = (1n << 64n) - 1n;
+  let z = (BigInt(seed) + 0x9e3779b97f4a7c15n) & mask;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+  return String((z ^ (z >> 31n)) >> 2n);
+}
 
+/** Creates a dictionary table from values and returns value -> code (codes follow DuckDB's value order). */
+async function dictionary(
+  db: Dataset,
+  name: string,
+  values: readonly string[],
+): Promise<Map<string, number>> {
   await db.exec(
-    `CREATE OR REPLACE TEMP TABLE gen_s AS
+    `CREATE OR REPLACE TABLE dict_${name} AS
+     SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value
+     FROM (SELECT DISTINCT unnest($1::VARCHAR[]) AS value) ORDER BY value`,
+    [listValue([...values])],
+  );
+  const rows = await db.all(`SELECT value, code FROM dict_${name}`);
+  return new Map(rows.map(([v, c]) => [v as string, c as number]));
+}
+
+/**
+ * Second-of-day at 1001 evenly spaced quantiles of the diurnal traffic density, for a day that
+ * starts `offset` seconds after UTC midnight: linear interpolation between them inverts the CDF.
+ */
+function daySlots(offset: number): number[] {
+  const density = (s: number) => HOUR_WEIGHTS[Math.floor(((offset + s) % 86_400) / 3600)]!;
+  const cumulative: number[] = [0];
+  for (let s = 0; s < 86_400; s += 60) cumulative.push(cumulative.at(-1)! + density(s) * 60);
+  const total = cumulative.at(-1)!;
+  const slots: number[] = [];
+  let k = 0;
+  for (let q = 0; q <= 1000; q++) {
+    const target = (q / 1000) * total;
+    while (k < cumulative.length - 2 && cumulative[k + 1]! < target) k++;
+    const lo = cumulative[k]!;
+    const hi = cumulative[k + 1]!;
+    slots.push(Math.min(86_399, k * 60 + (hi > lo ? ((target - lo) / (hi - lo)) * 60 : 0)));
+  }
+  return slots;
+}
+
+async function generateInto(db: Dataset, o: Required<Omit<GenerateOptions, 'database'>>): Promise<void> {
+  const seed = o.seed;
+  const start = o.end - o.days * 86_400;
+  // Customer blocks: the first customer gets 75% of the sessions, the others share the rest.
+  const n = o.customers.length;
+  const sizes = o.customers.map((_, i) =>
+    n === 1 ? o.sessions : i === 0 ? Math.round(o.sessions * 0.75) : 0,
+  );
+  const rest = o.sessions - (sizes[0] ?? 0);
+  for (let i = 1; i < n; i++) sizes[i] = Math.floor(rest / (n - 1)) + (i <= rest % (n - 1) ? 1 : 0);
+  const offsets = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
+  const nSubs = Math.max(10, Math.floor(o.sessions / 8));
+  const subWidth = Math.max(7, String(nSubs - 1).length);
+
+  const customerCode = await dictionary(db, 'customer', o.customers);
+  const countryCode = await dictionary(
+    db,
+    'country',
+    COUNTRIES.map((c) => c[0]),
+  );
+  const platformCode = await dictionary(
+    db,
+    'platform',
+    PLATFORMS.map((p) => p[0]),
+  );
+  const playerCode = await dictionary(
+    db,
+    'player',
+    PLATFORMS.flatMap((p) => p[3]),
+  );
+  const categoryCode = await dictionary(db, 'category', ['startup', ...ERROR_KINDS.map((k) => k[0])]);
+  const keyCode = await dictionary(db, 'key', [...STARTUP_KEYS, ...ERROR_KINDS.flatMap((k) => k[2])]);
+  await db.exec(
+    `CREATE OR REPLACE TABLE dict_subscriberid AS
+     SELECT i::INTEGER AS code, 'u' || lpad(i::VARCHAR, ${subWidth}, '0') AS value FROM range(${nSubs}) r(i)`,
+  );
+  const code = (m: Map<string, number>, v: string) => m.get(v)!;
+
+  // Uniform draws: one 64-bit hash per (row, slot, seed) yields three independent 20-bit uniforms
+  // (hashing is the expensive part, so each hash is used thrice). Pure functions of their inputs.
+  const mix = seedMix(seed);
+  const hashOf = (key: string, slot: number | string) => `hash(xor((${key}) * 16 + ${slot}, ${mix}::BIGINT))`;
+  const uni = (h: string, part: number) => `((${h} // ${1_000_003 ** part}) % 1000003)::DOUBLE / 1000003`;
+  // Row uniforms 0..11 come from the hash columns h0..h3 computed once per session row.
+  const u = (k: number) => uni(`h${Math.floor(k / 3)}`, k % 3);
+  const pickFrom = (uniform: string, weights: readonly number[]) =>
+    `list_extract(${numList(lookup(weights))}, 1 + floor(${uniform} * 1000)::INTEGER)`;
+  const pick = (k: number, weights: readonly number[]) => pickFrom(u(k), weights);
+  const slots = numList(daySlots(((start % 86_400) + 86_400) % 86_400).map((v) => Math.round(v * 100) / 100));
+  const platformPlayers = `[${PLATFORMS.map((p) => numList(p[3].map((x) => code(playerCode, x)))).join(', ')}]`;
+  const ci =
+    o.customers.length === 1
+      ? '1'
+      : `CASE ${offsets
+          .slice(1)
+          .map((off, i) => `WHEN i < ${off} THEN ${i + 1}`)
+          .join(' ')} ELSE ${n} END`;
+
+  const sessionsSql = `CREATE OR REPLACE TABLE sessions AS
      WITH a AS (
-       SELECT i,
-         ${pick(1, custWeights)} AS ci,
-         floor(pow(${u(2)}, 2.5) * ${nSubs})::BIGINT AS sub,
-         ${dayStart}::BIGINT + floor(${u(3)} * ${spanDays})::BIGINT * 86400
-           + (${pick(4, HOUR_WEIGHTS)} - 1) * 3600 + floor(${u(5)} * 3600)::BIGINT AS t0
+       SELECT i, ${ci} AS ci, ${[0, 1, 2, 3].map((k) => `${hashOf('i', k)} AS h${k}`).join(', ')}
        FROM range(${o.sessions}) r(i)
+     ), t AS (
+       SELECT *,
+         (i - list_extract(${numList(offsets)}, ci) + 0.5) / list_extract(${numList(sizes.map((x) => Math.max(1, x)))}, ci) * ${o.days} AS x
+       FROM a
      ), b AS (
-       SELECT i, ci, sub,
-         ${start} + (((t0 - ${start}) % ${o.end - start}) + ${o.end - start}) % ${o.end - start} AS start_ts,
-         ${pick(
-           6,
+       SELECT *, ${hashOf(`floor(pow(${u(0)}, 2.5) * ${nSubs})::BIGINT`, 4)} AS hs,
+         floor(pow(${u(0)}, 2.5) * ${nSubs})::INTEGER AS sub,
+         ${start}::BIGINT + floor(x)::BIGINT * 86400 + floor(
+           list_extract(${slots}, 1 + q) + (list_extract(${slots}, 2 + q) - list_extract(${slots}, 1 + q)) * (y - q)
+         )::BIGINT AS start_ts
+       FROM (SELECT *, (x - floor(x)) * 1000 AS y, floor((x - floor(x)) * 1000)::INTEGER AS q FROM t)
+     ), b2 AS (
+       SELECT *,
+         ${pickFrom(
+           uni('hs', 0),
            COUNTRIES.map((c) => c[1]),
-           'sub',
          )} AS co,
-         CASE WHEN ${u(7)} < 0.85 THEN ${pick(
-           8,
+         CASE WHEN ${u(1)} < 0.85 THEN ${pickFrom(
+           uni('hs', 1),
            PLATFORMS.map((p) => p[1]),
-           'sub',
          )}
               ELSE ${pick(
-                9,
+                2,
                 PLATFORMS.map((p) => p[1]),
               )} END AS pl,
-         sqrt(-2 * ln(1 - ${u(10)})) * cos(2 * pi() * ${u(11)}) AS z1,
-         sqrt(-2 * ln(1 - ${u(12)})) * cos(2 * pi() * ${u(13)}) AS z2
-       FROM a
+         sqrt(-2 * ln(1 - ${u(3)})) * cos(2 * pi() * ${u(4)}) AS z1,
+         sqrt(-2 * ln(1 - ${u(5)})) * cos(2 * pi() * ${u(6)}) AS z2
+       FROM b
      ), c AS (
        SELECT *,
-         ${u(14)} < list_extract(${numList(PLATFORMS.map((p) => p[2]))}, pl) AS failed,
+         ${u(7)} < list_extract(${numList(PLATFORMS.map((p) => p[2]))}, pl) AS failed,
          list_extract(list_extract(${platformPlayers}, pl),
-           1 + floor(${u(15)} * len(list_extract(${platformPlayers}, pl)))::INTEGER) AS player
-       FROM b
+           1 + floor(${u(8)} * len(list_extract(${platformPlayers}, pl)))::INTEGER) AS player
+       FROM b2
      ), d AS (
        SELECT *,
          CASE WHEN failed THEN NULL ELSE least(60000, greatest(80, exp(ln(1100) + 0.55 * z1)))::BIGINT END AS startup_ms,
-         CASE WHEN failed THEN 0 ELSE least(14400000, 20000 * pow(1 - ${u(16)}, -1 / 1.25))::BIGINT END AS watch_ms
+         CASE WHEN failed THEN 0 ELSE least(14400000, 20000 * pow(1 - ${u(9)}, -1 / 1.25))::BIGINT END AS watch_ms
        FROM c
-     )
-     , e AS (
-       SELECT i, ci, sub, co, pl, player, start_ts, startup_ms, watch_ms,
-         CASE WHEN failed OR ${u(17)} >= 0.35 THEN 0
+     ), e AS (
+       SELECT *,
+         CASE WHEN failed OR ${u(10)} >= 0.35 THEN 0
               ELSE least(watch_ms, watch_ms * 0.012 * list_extract(${numList(COUNTRIES.map((c) => c[2]))}, co) * exp(0.9 * z2))::BIGINT
          END AS rebuffer_ms
        FROM d
      )
-     SELECT *,
-       start_ts + CASE WHEN startup_ms IS NULL THEN 1 + floor(${u(18)} * 20)::BIGINT
-                       ELSE ceil((startup_ms + watch_ms + rebuffer_ms) / 1000)::BIGINT END AS end_ts
-     FROM e`,
-  );
-  const countries = strList(COUNTRIES.map((c) => c[0]));
-  const platforms = strList(PLATFORMS.map((p) => p[0]));
-  await db.exec(
-    `CREATE OR REPLACE TABLE raw_sessions AS
-     SELECT list_extract($1::VARCHAR[], ci) AS customer_id, printf('s%09d', i) AS session_id,
-       printf('u%07d', sub) AS subscriber_id, list_extract(${countries}, co) AS country,
-       list_extract(${platforms}, pl) AS platform, player, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms
-     FROM gen_s ORDER BY i`,
-    [listValue([...o.customers])],
-  );
-  const kindCats = strList(ERROR_KINDS.map((k) => k[0]));
-  const kindKeys = `[${ERROR_KINDS.map((k) => strList(k[2])).join(', ')}]`;
+     SELECT list_extract(${numList(o.customers.map((c) => code(customerCode, c)))}, ci)::INTEGER AS cust,
+       's' || (1000000000 + i)::VARCHAR AS session_id, sub AS subscriberid,
+       list_extract(${numList(COUNTRIES.map((c) => code(countryCode, c[0])))}, co)::INTEGER AS country,
+       list_extract(${numList(PLATFORMS.map((p) => code(platformCode, p[0])))}, pl)::INTEGER AS platform,
+       player::INTEGER AS player, start_ts,
+       start_ts + CASE WHEN startup_ms IS NULL THEN 1 + floor(${u(11)} * 20)::BIGINT
+                       ELSE ceil((startup_ms + watch_ms + rebuffer_ms) / 1000)::BIGINT END AS end_ts,
+       startup_ms, watch_ms, rebuffer_ms
+     FROM e`;
+  await db.exec(sessionsSql);
+
+  const kindCats = numList(ERROR_KINDS.map((k) => code(categoryCode, k[0])));
+  const kindKeys = `[${ERROR_KINDS.map((k) => numList(k[2].map((x) => code(keyCode, x)))).join(', ')}]`;
+  const startupKeys = numList(STARTUP_KEYS.map((x) => code(keyCode, x)));
   const hourKey = 'start_ts // 3600';
+  // Error draws: three more hashes per session, one per hour (bursts), one per burst event.
+  const eu = (k: number) => uni(`g${Math.floor(k / 3)}`, k % 3);
   await db.exec(
-    `CREATE OR REPLACE TABLE raw_errors AS
-     WITH s AS (
-       SELECT i, start_ts, end_ts, startup_ms, player, list_extract($1::VARCHAR[], ci) AS customer_id,
-         printf('s%09d', i) AS session_id, printf('u%07d', sub) AS subscriber_id,
-         list_extract(${countries}, co) AS country, list_extract(${platforms}, pl) AS platform,
-         hash(${hourKey}, ${seed}::BIGINT, 30) % 40 = 0 AS burst_hour,
-         ${pick(
-           31,
+    `CREATE OR REPLACE TABLE errors AS
+     WITH s0 AS (
+       SELECT *, session_id[2:]::BIGINT - 1000000000 AS i, ${hashOf(hourKey, 5)} AS hh FROM sessions
+     ), s AS (
+       SELECT *, ${[0, 1, 2].map((k) => `${hashOf('i', 8 + k)} AS g${k}`).join(', ')},
+         ${uni('hh', 0)} < 0.025 AS burst_hour,
+         ${pickFrom(
+           uni('hh', 1),
            ERROR_KINDS.map((k) => k[1]),
-           hourKey,
          )} AS burst_kind,
-         ${u(32, hourKey)} AS burst_key_u
-       FROM gen_s
+         ${uni('hh', 2)} AS burst_key_u
+       FROM s0
      ), e AS (
-       SELECT s.*, 'startup' AS category,
-         list_extract(${strList(STARTUP_KEYS)}, 1 + floor(${u(33)} * ${STARTUP_KEYS.length})::INTEGER) AS "key",
-         start_ts + floor(${u(34)} * 5)::BIGINT AS ts
+       SELECT s.*, ${code(categoryCode, 'startup')} AS category,
+         list_extract(${startupKeys}, 1 + floor(${eu(0)} * ${STARTUP_KEYS.length})::INTEGER) AS "key",
+         start_ts + floor(${eu(1)} * 5)::BIGINT AS ts
        FROM s WHERE startup_ms IS NULL
        UNION ALL BY NAME
        SELECT s.*, list_extract(${kindCats}, k) AS category,
-         list_extract(list_extract(${kindKeys}, k), 1 + floor(${u(35)} * len(list_extract(${kindKeys}, k)))::INTEGER) AS "key",
-         start_ts + floor(${u(36)} * (end_ts - start_ts + 1))::BIGINT AS ts
-       FROM (SELECT *, ${pick(
-         37,
+         list_extract(list_extract(${kindKeys}, k), 1 + floor(${eu(2)} * len(list_extract(${kindKeys}, k)))::INTEGER) AS "key",
+         start_ts + floor(${eu(3)} * (end_ts - start_ts + 1))::BIGINT AS ts
+       FROM (SELECT *, ${pickFrom(
+         eu(4),
          ERROR_KINDS.map((k) => k[1]),
-       )} AS k FROM s WHERE startup_ms IS NOT NULL AND ${u(38)} < 0.04) s
+       )} AS k FROM s WHERE startup_ms IS NOT NULL AND ${eu(5)} < 0.04) s
        UNION ALL BY NAME
        SELECT s.*, list_extract(${kindCats}, burst_kind) AS category,
          list_extract(list_extract(${kindKeys}, burst_kind),
            1 + floor(burst_key_u * len(list_extract(${kindKeys}, burst_kind)))::INTEGER) AS "key",
-         start_ts + floor(((hash(i, j, ${seed}::BIGINT) % 1000003)::DOUBLE / 1000003) * (end_ts - start_ts + 1))::BIGINT AS ts
-       FROM (SELECT *, unnest(range(1 + floor(${u(39)} * 3)::BIGINT)) AS j
-             FROM s WHERE burst_hour AND startup_ms IS NOT NULL AND ${u(40)} < 0.6) s
+         start_ts + floor(${uni(hashOf('i', '12 + j'), 0)} * (end_ts - start_ts + 1))::BIGINT AS ts
+       FROM (SELECT *, unnest(range(1 + floor(${eu(6)} * 3)::BIGINT)) AS j
+             FROM s WHERE burst_hour AND startup_ms IS NOT NULL AND ${eu(7)} < 0.6) s
+     ), f AS (
+       SELECT cust, least(ts, ${o.end - 1}) AS ts, session_id, subscriberid, country, platform, player,
+         category::INTEGER AS category, "key"::INTEGER AS "key"
+       FROM e
      )
-     SELECT customer_id, least(ts, ${o.end - 1}) AS ts, session_id, subscriber_id, country, platform, player,
-       category, "key"
-     FROM e`,
-    [listValue([...o.customers])],
+     SELECT *, (row_number() OVER (ORDER BY cust, ts, session_id, subscriberid, category, "key",
+                                   country, platform, player) - 1)::BIGINT AS eid
+     FROM f ORDER BY eid`,
   );
-  await db.exec('DROP TABLE gen_s');
 }
