@@ -69,7 +69,9 @@ class Builder {
   }
 
   #with(patch: Partial<Props>): Builder {
-    return new Builder({ ...this.#p, ...patch });
+    // Spreading two objects of varying shapes is an order of magnitude slower in V8 than copying
+    // one fixed shape field by field and assigning the patch onto it.
+    return new Builder(Object.assign(copy(this.#p), patch));
   }
 
   metrics(...names: string[]): Builder {
@@ -307,6 +309,26 @@ function emptyProps(endpoint: Endpoint, customerId: string): Props {
   };
 }
 
+function copy(p: Props): Props {
+  return {
+    type: p.type,
+    endpoint: p.endpoint,
+    customerId: p.customerId,
+    period: p.period,
+    metrics: p.metrics,
+    aggby: p.aggby,
+    granularity: p.granularity,
+    filter: p.filter,
+    qoefilter: p.qoefilter,
+    orderby: p.orderby,
+    order: p.order,
+    limit: p.limit,
+    offset: p.offset,
+    planlevel: p.planlevel,
+    agg: p.agg,
+  };
+}
+
 /** The node of a builder: unset fields left out, deeply frozen. */
 function materialize(p: Props): QueryNode {
   const node: Record<string, unknown> = {};
@@ -356,6 +378,6 @@ export function sessionQuery(customerId: string): QueryBuilder<InitialState<'ses
  * if (r.ok) fromQuery(r.query).limit(50).toURL(base);
  */
 export function fromQuery(node: QueryNode): QueryBuilder<LooseState> {
-  const props: Props = { ...emptyProps(node.endpoint, node.customerId), ...structuredClone(node) };
+  const props: Props = Object.assign(emptyProps(node.endpoint, node.customerId), structuredClone(node));
   return new Builder(props) as unknown as QueryBuilder<LooseState>;
 }
