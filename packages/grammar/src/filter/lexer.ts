@@ -1,76 +1,64 @@
-// The filter lexer: a charCodeAt scanner with four modes, because what a character means depends on
-// where it is (`=` is a separator after a dimension but plain text inside a value). It stops after
-// the first token the parser cannot accept, so the parser reports that token with its context.
+// The filter lexer: a charCodeAt scanner that follows the clause structure, because what a
+// character means depends on where it is (`=` separates a dimension from its values but is plain
+// text inside a value). It stops after the first token the parser cannot accept, so the parser
+// reports that token with its context.
 
-import { invalidToken, type LexProblem, type Token, token } from '../internal/token';
+import { type LexProblem, type Token, TokenBuffer } from '../internal/token';
 import { isControl, isIdentPart, isIdentStart, isPairedSurrogate, isSpace, quoteForMessage } from '../text';
 import { Equals, Identifier, Invalid, LBracket, Pipe, RBracket, Value } from './tokens';
 
-const OUTSIDE = 0; // between clauses
-const DIMENSION = 1; // after '['
-const EQUALS = 2; // after the dimension
-const VALUE = 3; // after '=' or '|'
-const AFTER_VALUE = 4; // after a value
-
 const QUOTE = 34;
 const BACKSLASH = 92;
+const EQUALS_C = 61;
 const LBRACKET_C = 91;
 const RBRACKET_C = 93;
 const PIPE_C = 124;
 
 /** @internal */
-export function lexFilter(text: string): Token[] {
-  const tokens: Token[] = [];
+export function lexFilter(text: string, out: TokenBuffer = new TokenBuffer()): Token[] {
+  out.reset();
   const n = text.length;
-  let mode = OUTSIDE;
   let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    switch (mode) {
-      case OUTSIDE:
-        if (isSpace(c)) {
-          i++;
-          continue;
-        }
-        if (c !== LBRACKET_C) {
-          tokens.push(invalidToken(Invalid, text, i));
-          return tokens;
-        }
-        tokens.push(token(LBracket, '[', i, i + 1));
-        i++;
-        mode = DIMENSION;
-        continue;
-      case DIMENSION: {
-        if (!isIdentStart(c)) {
-          tokens.push(c === RBRACKET_C ? token(RBracket, ']', i, i + 1) : invalidToken(Invalid, text, i));
-          return tokens;
-        }
-        let j = i + 1;
-        while (j < n && isIdentPart(text.charCodeAt(j))) j++;
-        tokens.push(token(Identifier, text.slice(i, j), i, j));
-        i = j;
-        mode = EQUALS;
-        continue;
-      }
-      case EQUALS:
-        if (c !== 61) {
-          tokens.push(c === RBRACKET_C ? token(RBracket, ']', i, i + 1) : invalidToken(Invalid, text, i));
-          return tokens;
-        }
-        tokens.push(token(Equals, '=', i, i + 1));
-        i++;
-        mode = VALUE;
-        continue;
-      case VALUE: {
-        if (c === QUOTE) {
-          const t = lexQuoted(text, i);
-          tokens.push(t);
-          if (t.problem !== undefined) return tokens;
-          i = t.endOffset + 1;
-          mode = AFTER_VALUE;
-          continue;
-        }
-        let j = i;
+  for (;;) {
+    // Between clauses.
+    let c = text.charCodeAt(i);
+    while (i < n && isSpace(c)) c = text.charCodeAt(++i);
+    if (i >= n) return out.finish();
+    if (c !== LBRACKET_C) {
+      out.invalid(Invalid, text, i);
+      return out.finish();
+    }
+    out.push(LBracket, '[', i);
+    c = text.charCodeAt(++i);
+
+    // The dimension and '='.
+    if (!isIdentStart(c)) {
+      if (c === RBRACKET_C) out.push(RBracket, ']', i);
+      else if (i < n) out.invalid(Invalid, text, i);
+      return out.finish();
+    }
+    let j = i + 1;
+    while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+    out.push(Identifier, text.slice(i, j), i);
+    i = j;
+    c = text.charCodeAt(i);
+    if (c !== EQUALS_C) {
+      if (c === RBRACKET_C) out.push(RBracket, ']', i);
+      else if (i < n) out.invalid(Invalid, text, i);
+      return out.finish();
+    }
+    out.push(Equals, '=', i);
+    i++;
+
+    // Values separated by '|', up to ']'.
+    for (;;) {
+      if (i >= n) return out.finish();
+      c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        i = lexQuoted(text, i, out);
+        if (i < 0) return out.finish();
+      } else {
+        j = i;
         let d = c;
         while (
           d !== RBRACKET_C &&
@@ -82,39 +70,35 @@ export function lexFilter(text: string): Token[] {
           (d < 127 || d > 159) &&
           (d < 0xd800 || d > 0xdfff || isPairedSurrogate(text, j))
         ) {
-          j++;
-          if (j === n) break;
+          if (++j === n) break;
           d = text.charCodeAt(j);
         }
         if (j === i) {
-          // Nothing to take: an empty value before '|' or ']' (the parser says so), or a character
-          // that cannot start a value.
-          if (c === PIPE_C) tokens.push(token(Pipe, '|', i, i + 1));
-          else if (c === RBRACKET_C) tokens.push(token(RBracket, ']', i, i + 1));
-          else tokens.push(invalidToken(Invalid, text, i, valueProblem(text, i)));
-          return tokens;
+          // Nothing to take: an empty value before '|' or ']' (the parser says so), or a
+          // character that cannot start a value.
+          if (c === PIPE_C) out.push(Pipe, '|', i);
+          else if (c === RBRACKET_C) out.push(RBracket, ']', i);
+          else out.invalid(Invalid, text, i, valueProblem(text, i));
+          return out.finish();
         }
-        const image = text.slice(i, j);
-        tokens.push(token(Value, image, i, j));
+        out.push(Value, text.slice(i, j), i);
         i = j;
-        mode = AFTER_VALUE;
-        continue;
       }
-      default:
-        if (c === PIPE_C) {
-          tokens.push(token(Pipe, '|', i, i + 1));
-          mode = VALUE;
-        } else if (c === RBRACKET_C) {
-          tokens.push(token(RBracket, ']', i, i + 1));
-          mode = OUTSIDE;
-        } else {
-          tokens.push(invalidToken(Invalid, text, i, valueProblem(text, i)));
-          return tokens;
-        }
+      if (i >= n) return out.finish();
+      c = text.charCodeAt(i);
+      if (c === PIPE_C) {
+        out.push(Pipe, '|', i);
         i++;
+      } else if (c === RBRACKET_C) {
+        out.push(RBracket, ']', i);
+        i++;
+        break;
+      } else {
+        out.invalid(Invalid, text, i, valueProblem(text, i));
+        return out.finish();
+      }
     }
   }
-  return tokens;
 }
 
 // A character inside or right after a value that a plain value cannot hold. Characters that are
@@ -146,31 +130,34 @@ function invalidCharacter(text: string, i: number): LexProblem {
   };
 }
 
-// A double-quoted value with `\"` and `\\` escapes. Returns a Value token, or an Invalid token
-// carrying the problem (unterminated, bad escape, control character).
-function lexQuoted(text: string, start: number): Token {
+// A double-quoted value with `\"` and `\\` escapes. Writes a Value token and returns the offset
+// after the closing quote, or writes an Invalid token carrying the problem (unterminated, bad
+// escape, control character) and returns -1.
+function lexQuoted(text: string, start: number, out: TokenBuffer): number {
   const n = text.length;
-  let out = '';
+  let decoded = '';
   let chunk = start + 1;
   let i = start + 1;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      out += text.slice(chunk, i);
-      if (out.length === 0) {
-        return invalidToken(Invalid, text, start, {
+      decoded += text.slice(chunk, i);
+      if (decoded.length === 0) {
+        out.invalid(Invalid, text, start, {
           code: 'empty_value',
           message: 'found an empty quoted value "", expected at least one character',
           offset: start,
           length: 2,
         });
+        return -1;
       }
-      return token(Value, text.slice(start, i + 1), start, i + 1, out);
+      out.push(Value, text.slice(start, i + 1), start, decoded);
+      return i + 1;
     }
     if (c === BACKSLASH) {
       const e = text.charCodeAt(i + 1);
       if (e !== QUOTE && e !== BACKSLASH) {
-        return invalidToken(Invalid, text, i, {
+        out.invalid(Invalid, text, i, {
           code: 'invalid_escape',
           message:
             i + 1 >= n
@@ -180,22 +167,25 @@ function lexQuoted(text: string, start: number): Token {
           length: Math.min(2, n - i),
           expected: ['\\"', '\\\\'],
         });
+        return -1;
       }
-      out += text.slice(chunk, i);
+      decoded += text.slice(chunk, i);
       chunk = i + 1; // keep the escaped character, drop the backslash
       i += 2;
       continue;
     }
     if (isControl(c) || (c >= 0xd800 && c <= 0xdfff && !isPairedSurrogate(text, i))) {
-      return invalidToken(Invalid, text, i, invalidCharacter(text, i));
+      out.invalid(Invalid, text, i, invalidCharacter(text, i));
+      return -1;
     }
     i++;
   }
-  return invalidToken(Invalid, text, start, {
+  out.invalid(Invalid, text, start, {
     code: 'unterminated_quote',
     message: `found end of input inside the quoted value that starts at offset ${start}, expected '"'`,
     offset: n,
     length: 0,
     expected: ['"'],
   });
+  return -1;
 }

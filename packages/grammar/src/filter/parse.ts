@@ -1,17 +1,19 @@
 // parseFilter: lex, parse, then turn tokens into the AST, its spans and the warnings, or turn the
 // first syntax problem into a diagnostic with a filter-specific code.
 
-import type { FilterAst, FilterClause, FilterSpans, Span } from '../ast';
+import type { FilterAst, FilterSpans, Span } from '../ast';
 import type { Diagnostic, ParseResult } from '../diagnostic';
 import { diagnostic } from '../diagnostics';
 import { notAString } from '../internal/not-a-string';
 import { syntaxProblem } from '../internal/parser-errors';
-import type { Token } from '../internal/token';
+import { type Token, TokenBuffer } from '../internal/token';
 import { quoteForMessage } from '../text';
 import { lexFilter } from './lexer';
-import { type ClauseTokens, FilterParser } from './parser';
+import { FilterParser } from './parser';
+import { Identifier, LBracket, RBracket, Value } from './tokens';
 
 let parser: FilterParser | undefined;
+const buffer = new TokenBuffer();
 
 /**
  * Parse a filter such as `[country=US|FR][platform=web]`. Never throws: a malformed filter gives
@@ -27,59 +29,121 @@ let parser: FilterParser | undefined;
  */
 export function parseFilter(text: string): ParseResult<FilterAst, FilterSpans> {
   if (typeof text !== 'string') return notAString(text);
-  const tokens = lexFilter(text);
+  const tokens = lexFilter(text, buffer);
   parser ??= new FilterParser();
   parser.input = tokens;
   const clauses = parser.filter();
-  const problem = syntaxProblem(parser.errors);
+  const problem = syntaxProblem<Token>(parser);
   if (problem !== undefined) {
-    return {
-      ok: false,
-      errors: [syntaxDiagnostic(text, problem.expected, problem.found as Token | undefined, tokens)],
-    };
+    return { ok: false, errors: [syntaxDiagnostic(text, problem.expected, problem.found, tokens)] };
   }
-  return build(text, clauses);
+  let warnings: Diagnostic[] = [];
+  for (let k = 0; k < clauses.length; k++) {
+    if (hasDuplicates(clauses[k]!.values)) {
+      warnings = duplicateWarnings(text, tokens);
+      for (let j = k; j < clauses.length; j++) {
+        const c = clauses[j]!;
+        clauses[j] = { type: 'clause', dimension: c.dimension, values: [...new Set(c.values)] };
+      }
+      break;
+    }
+  }
+  return new FilterSuccess({ type: 'filter', clauses }, warnings, text);
 }
 
-function build(text: string, matched: ClauseTokens[]): ParseResult<FilterAst, FilterSpans> {
-  const clauses: FilterClause[] = [];
-  const spans: FilterSpans['clauses'][number][] = [];
-  let warnings: Diagnostic[] | undefined;
-  for (const m of matched) {
-    const values: string[] = [];
-    const valueSpans: Span[] = [];
-    for (const v of m.values) {
-      const value = (v as Token).payload as string;
-      if (values.includes(value)) {
-        warnings ??= [];
-        warnings.push(
-          diagnostic(text, {
-            code: 'duplicate_value',
-            severity: 'warning',
-            message: `the value ${quoteForMessage(value)} is repeated in the clause on '${m.dimension.image}'; the repetition is ignored`,
-            offset: v.startOffset,
-            length: v.image.length,
-          }),
-        );
-        continue;
-      }
-      values.push(value);
-      valueSpans.push({ offset: v.startOffset, length: v.image.length });
-    }
-    const dim = m.dimension.image;
-    clauses.push({ type: 'clause', dimension: dim.toLowerCase(), values });
-    spans.push({
-      clause: { offset: m.open.startOffset, length: m.close.startOffset + 1 - m.open.startOffset },
-      dimension: { offset: m.dimension.startOffset, length: dim.length },
-      values: valueSpans,
-    });
+// A success whose spans are computed on first read: most callers never look at them, and building
+// them costs as much as the AST.
+class FilterSuccess {
+  readonly ok = true as const;
+  #spans: FilterSpans | undefined;
+  readonly #text: string;
+
+  constructor(
+    readonly value: FilterAst,
+    readonly warnings: readonly Diagnostic[],
+    text: string,
+  ) {
+    this.#text = text;
   }
-  return {
-    ok: true,
-    value: { type: 'filter', clauses },
-    warnings: warnings ?? [],
-    spans: { clauses: spans },
-  };
+
+  // The parse's tokens live in a reused buffer, so the text is lexed again into a fresh one.
+  get spans(): FilterSpans {
+    this.#spans ??= spansOf(lexFilter(this.#text));
+    return this.#spans;
+  }
+
+  toJSON(): unknown {
+    return { ok: true, value: this.value, warnings: this.warnings, spans: this.spans };
+  }
+}
+
+function hasDuplicates(values: readonly string[]): boolean {
+  for (let i = 1; i < values.length; i++) if (values.indexOf(values[i]!) < i) return true;
+  return false;
+}
+
+// Walks the tokens of a successful parse clause by clause; `seen` keeps the values of the current
+// clause so that repetitions are skipped exactly as the AST drops them.
+function walkValues(
+  tokens: readonly Token[],
+  onRepeat: (t: Token, dimension: string) => void,
+  onClause?: (c: FilterSpans['clauses'][number]) => void,
+): void {
+  let open = 0;
+  let dimension: Token | undefined;
+  let seen: string[] = [];
+  let spans: Span[] = [];
+  for (const t of tokens) {
+    switch (t.tokenType) {
+      case LBracket:
+        open = t.startOffset;
+        seen = [];
+        spans = [];
+        break;
+      case Identifier:
+        dimension = t;
+        break;
+      case Value:
+        if (seen.includes(t.payload as string)) onRepeat(t, dimension!.image);
+        else {
+          seen.push(t.payload as string);
+          spans.push({ offset: t.startOffset, length: t.image.length });
+        }
+        break;
+      case RBracket:
+        onClause?.({
+          clause: { offset: open, length: t.startOffset + 1 - open },
+          dimension: { offset: dimension!.startOffset, length: dimension!.image.length },
+          values: spans,
+        });
+    }
+  }
+}
+
+function spansOf(tokens: readonly Token[]): FilterSpans {
+  const clauses: FilterSpans['clauses'][number][] = [];
+  walkValues(
+    tokens,
+    () => {},
+    (c) => clauses.push(c),
+  );
+  return { clauses };
+}
+
+function duplicateWarnings(text: string, tokens: readonly Token[]): Diagnostic[] {
+  const warnings: Diagnostic[] = [];
+  walkValues(tokens, (t, dimension) =>
+    warnings.push(
+      diagnostic(text, {
+        code: 'duplicate_value',
+        severity: 'warning',
+        message: `the value ${quoteForMessage(t.payload as string)} is repeated in the clause on '${dimension}'; the repetition is ignored`,
+        offset: t.startOffset,
+        length: t.image.length,
+      }),
+    ),
+  );
+  return warnings;
 }
 
 function describe(t: Token | undefined): string {

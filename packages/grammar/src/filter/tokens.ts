@@ -2,6 +2,7 @@
 // decides where tokens start and end, chevrotain only sees their types.
 
 import { createToken } from 'chevrotain';
+import { registerTokenTypes } from '../internal/token';
 
 /** @internal */
 export const LBracket = createToken({ name: 'LBracket' });
@@ -20,3 +21,5 @@ export const Invalid = createToken({ name: 'Invalid' });
 
 /** @internal */
 export const filterTokens = [LBracket, RBracket, Pipe, Equals, Identifier, Value, Invalid];
+
+registerTokenTypes(filterTokens);

@@ -1,5 +1,6 @@
 // The token objects the hand-written lexers hand to chevrotain's parsers. One class keeps every
-// token the same shape (monomorphic property access in the parser's hot loop).
+// token the same shape (monomorphic property access in the parser's hot loop), and it carries
+// only what the parsers and diagnostics read: no end offset, line or column.
 
 import type { IToken, TokenType } from 'chevrotain';
 import type { DiagnosticCode } from '../diagnostic-codes';
@@ -14,47 +15,68 @@ export interface LexProblem {
   readonly hint?: string;
 }
 
-/** @internal */
+/**
+ * @internal One token. Deliberately small (four fields): a short filter makes about twenty of
+ * them, and allocating them is a large share of the parse. The token type is derived from its
+ * index on the prototype, and an `Invalid` token keeps its {@link LexProblem} in `payload`.
+ */
 export class Token implements IToken {
   constructor(
-    public readonly tokenType: TokenType,
-    public readonly tokenTypeIdx: number,
-    public readonly image: string,
-    public readonly startOffset: number,
-    public readonly endOffset: number,
-    /** The decoded value: the unescaped text of a filter value, the number of a numeric token. */
-    public readonly payload: string | number,
-    /** Set on `Invalid` tokens when the lexer can say precisely what is wrong. */
-    public readonly problem: LexProblem | undefined,
+    readonly tokenTypeIdx: number,
+    readonly image: string,
+    readonly startOffset: number,
+    /** The decoded value of a filter value or a number; the problem of an `Invalid` token. */
+    readonly payload: string | number | LexProblem,
   ) {}
+
+  get tokenType(): TokenType {
+    return tokenTypes[this.tokenTypeIdx]!;
+  }
+
+  /** Set on `Invalid` tokens when the lexer can say precisely what is wrong. */
+  get problem(): LexProblem | undefined {
+    return typeof this.payload === 'object' ? this.payload : undefined;
+  }
 }
 
-/** @internal Build a token of `type` covering `text[start, end)`. */
-export function token(
-  type: TokenType,
-  image: string,
-  start: number,
-  end: number,
-  payload: string | number = image,
-): Token {
-  return new Token(type, type.tokenTypeIdx!, image, start, end - 1, payload, undefined);
+const tokenTypes: TokenType[] = [];
+
+/** @internal Make the token types known to {@link Token}'s `tokenType` getter. */
+export function registerTokenTypes(types: readonly TokenType[]): void {
+  for (const t of types) tokenTypes[t.tokenTypeIdx!] = t;
 }
 
-/** @internal An `Invalid` token: the lexer stops after it, and the parser fails on it (or before). */
-export function invalidToken(type: TokenType, text: string, start: number, problem?: LexProblem): Token {
-  const image =
-    problem === undefined
-      ? charImage(text, start)
-      : text.slice(problem.offset, problem.offset + problem.length);
-  return new Token(
-    type,
-    type.tokenTypeIdx!,
-    image,
-    start,
-    start + Math.max(image.length, 1) - 1,
-    image,
-    problem,
-  );
+/**
+ * @internal The token list a lexer writes into. Tokens are fresh objects on every parse:
+ * reusing them looked cheaper but made them old-generation objects pointing at young strings,
+ * which cost more in garbage collection than the allocations saved.
+ */
+export class TokenBuffer {
+  #tokens: Token[] = [];
+
+  /** Start a new token list. */
+  reset(): this {
+    this.#tokens = [];
+    return this;
+  }
+
+  push(type: TokenType, image: string, start: number, payload: string | number = image): void {
+    this.#tokens.push(new Token(type.tokenTypeIdx!, image, start, payload));
+  }
+
+  /** An `Invalid` token: the lexer stops after it, and the parser fails on it (or before). */
+  invalid(type: TokenType, text: string, start: number, problem?: LexProblem): void {
+    const image =
+      problem === undefined
+        ? charImage(text, start)
+        : text.slice(problem.offset, problem.offset + problem.length);
+    this.#tokens.push(new Token(type.tokenTypeIdx!, image, start, problem ?? image));
+  }
+
+  /** The tokens written since the last reset. */
+  finish(): Token[] {
+    return this.#tokens;
+  }
 }
 
 function charImage(text: string, i: number): string {

@@ -1,13 +1,13 @@
 // The period lexer: keys, '=', ',', numbers; whitespace between tokens is ignored.
 
 import { scanNumber } from '../internal/number';
-import { invalidToken, type Token, token } from '../internal/token';
+import { type Token, TokenBuffer } from '../internal/token';
 import { isDigit, isIdentPart, isIdentStart, isSpace } from '../text';
 import { Comma, Equals, Identifier, Invalid, NumberLiteral } from './tokens';
 
 /** @internal */
-export function lexPeriod(text: string): Token[] {
-  const tokens: Token[] = [];
+export function lexPeriod(text: string, out: TokenBuffer = new TokenBuffer()): Token[] {
+  out.reset();
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -17,29 +17,27 @@ export function lexPeriod(text: string): Token[] {
     } else if (isIdentStart(c)) {
       let j = i + 1;
       while (j < n && isIdentPart(text.charCodeAt(j))) j++;
-      tokens.push(token(Identifier, text.slice(i, j), i, j));
+      out.push(Identifier, text.slice(i, j), i);
       i = j;
     } else if (isDigit(c) || c === 45) {
       const end = scanNumber(text, i);
       if (typeof end !== 'number') {
-        tokens.push(
-          invalidToken(Invalid, text, i, { ...end, code: 'invalid_timestamp', expected: ['integer'] }),
-        );
-        return tokens;
+        out.invalid(Invalid, text, i, { ...end, code: 'invalid_timestamp', expected: ['integer'] });
+        return out.finish();
       }
       const image = text.slice(i, end);
-      tokens.push(token(NumberLiteral, image, i, end, Number(image)));
+      out.push(NumberLiteral, image, i, Number(image));
       i = end;
     } else if (c === 61) {
-      tokens.push(token(Equals, '=', i, i + 1));
+      out.push(Equals, '=', i);
       i++;
     } else if (c === 44) {
-      tokens.push(token(Comma, ',', i, i + 1));
+      out.push(Comma, ',', i);
       i++;
     } else {
-      tokens.push(invalidToken(Invalid, text, i));
-      return tokens;
+      out.invalid(Invalid, text, i);
+      return out.finish();
     }
   }
-  return tokens;
+  return out.finish();
 }

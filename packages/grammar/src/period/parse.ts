@@ -7,12 +7,13 @@ import type { Diagnostic, ParseResult } from '../diagnostic';
 import { diagnostic } from '../diagnostics';
 import { notAString } from '../internal/not-a-string';
 import { syntaxProblem } from '../internal/parser-errors';
-import type { Token } from '../internal/token';
+import { type Token, TokenBuffer } from '../internal/token';
 import { quoteForMessage } from '../text';
 import { lexPeriod } from './lexer';
 import { PeriodParser } from './parser';
 
 let parser: PeriodParser | undefined;
+const buffer = new TokenBuffer();
 
 /** The largest timestamp accepted: above it a value most likely is in milliseconds. */
 const MAX_SECONDS = 1e11;
@@ -29,12 +30,12 @@ const MAX_SECONDS = 1e11;
  */
 export function parsePeriod(text: string): ParseResult<PeriodAst, PeriodSpans> {
   if (typeof text !== 'string') return notAString(text);
-  const tokens = lexPeriod(text);
+  const tokens = lexPeriod(text, buffer);
   parser ??= new PeriodParser();
   parser.input = tokens;
   parser.period();
-  const problem = syntaxProblem(parser.errors);
-  const found = problem?.found as Token | undefined;
+  const problem = syntaxProblem<Token>(parser);
+  const found = problem?.found;
   const limit = problem === undefined || found === undefined ? tokens.length : tokens.indexOf(found);
   const first = tokens[0];
   const second = tokens[4];

@@ -2,13 +2,13 @@
 // first character it cannot use, leaving the parser to say what was expected there.
 
 import { scanNumber } from '../internal/number';
-import { invalidToken, type Token, token } from '../internal/token';
+import { type Token, TokenBuffer } from '../internal/token';
 import { isDigit, isIdentPart, isIdentStart, isSpace, quoteForMessage } from '../text';
 import { And, Identifier, Invalid, NumberLiteral, Operator } from './tokens';
 
 /** @internal */
-export function lexQoeFilter(text: string): Token[] {
-  const tokens: Token[] = [];
+export function lexQoeFilter(text: string, out: TokenBuffer = new TokenBuffer()): Token[] {
+  out.reset();
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -20,44 +20,42 @@ export function lexQoeFilter(text: string): Token[] {
       while (j < n && isIdentPart(text.charCodeAt(j))) j++;
       const image = text.slice(i, j);
       const isAnd = j - i === 3 && image.toLowerCase() === 'and';
-      tokens.push(token(isAnd ? And : Identifier, image, i, j));
+      out.push(isAnd ? And : Identifier, image, i);
       i = j;
     } else if (isDigit(c) || c === 45) {
       const end = scanNumber(text, i);
       if (typeof end !== 'number') {
-        tokens.push(invalidToken(Invalid, text, i, end));
-        return tokens;
+        out.invalid(Invalid, text, i, end);
+        return out.finish();
       }
       const image = text.slice(i, end);
       const value = Number(image);
       if (!Number.isFinite(value)) {
-        tokens.push(
-          invalidToken(Invalid, text, i, {
-            code: 'number_out_of_range',
-            message: `found ${quoteForMessage(image)}, which is too large for a finite number`,
-            offset: i,
-            length: end - i,
-            expected: ['number'],
-          }),
-        );
-        return tokens;
+        out.invalid(Invalid, text, i, {
+          code: 'number_out_of_range',
+          message: `found ${quoteForMessage(image)}, which is too large for a finite number`,
+          offset: i,
+          length: end - i,
+          expected: ['number'],
+        });
+        return out.finish();
       }
-      tokens.push(token(NumberLiteral, image, i, end, value === 0 ? 0 : value));
+      out.push(NumberLiteral, image, i, value === 0 ? 0 : value);
       i = end;
     } else if (c === 62 || c === 60) {
       const op = text.charCodeAt(i + 1) === 61 ? 2 : 1;
-      tokens.push(token(Operator, text.slice(i, i + op), i, i + op));
+      out.push(Operator, text.slice(i, i + op), i);
       i += op;
     } else if (c === 61) {
-      tokens.push(token(Operator, '=', i, i + 1));
+      out.push(Operator, '=', i);
       i++;
     } else if (c === 33 && text.charCodeAt(i + 1) === 61) {
-      tokens.push(token(Operator, '!=', i, i + 2));
+      out.push(Operator, '!=', i);
       i += 2;
     } else {
-      tokens.push(invalidToken(Invalid, text, i));
-      return tokens;
+      out.invalid(Invalid, text, i);
+      return out.finish();
     }
   }
-  return tokens;
+  return out.finish();
 }

@@ -5,12 +5,13 @@ import type { Diagnostic, ParseResult } from '../diagnostic';
 import { diagnostic } from '../diagnostics';
 import { notAString } from '../internal/not-a-string';
 import { syntaxProblem } from '../internal/parser-errors';
-import type { Token } from '../internal/token';
+import { type Token, TokenBuffer } from '../internal/token';
 import { quoteForMessage } from '../text';
 import { lexQoeFilter } from './lexer';
 import { type ConditionTokens, QoeFilterParser } from './parser';
 
 let parser: QoeFilterParser | undefined;
+const buffer = new TokenBuffer();
 
 /**
  * Parse a qoefilter such as `bufferingratio>5 AND latency<=2.5`. `AND` may be in any case and
@@ -24,15 +25,15 @@ let parser: QoeFilterParser | undefined;
  */
 export function parseQoeFilter(text: string): ParseResult<QoeFilterAst, QoeFilterSpans> {
   if (typeof text !== 'string') return notAString(text);
-  const tokens = lexQoeFilter(text);
+  const tokens = lexQoeFilter(text, buffer);
   parser ??= new QoeFilterParser();
   parser.input = tokens;
   const matched = parser.qoefilter();
-  const problem = syntaxProblem(parser.errors);
+  const problem = syntaxProblem<Token>(parser);
   if (problem !== undefined) {
     return {
       ok: false,
-      errors: [syntaxDiagnostic(text, problem.expected, problem.found as Token | undefined, tokens)],
+      errors: [syntaxDiagnostic(text, problem.expected, problem.found, tokens)],
     };
   }
   const conditions: QoeCondition[] = [];

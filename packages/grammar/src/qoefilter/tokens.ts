@@ -1,6 +1,7 @@
 // Token types of the qoefilter language; the hand-written lexer in lexer.ts produces them.
 
 import { createToken } from 'chevrotain';
+import { registerTokenTypes } from '../internal/token';
 
 /** @internal */
 export const Identifier = createToken({ name: 'Identifier' });
@@ -15,3 +16,5 @@ export const Invalid = createToken({ name: 'Invalid' });
 
 /** @internal */
 export const qoeTokens = [And, Identifier, Operator, NumberLiteral, Invalid];
+
+registerTokenTypes(qoeTokens);
