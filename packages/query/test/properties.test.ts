@@ -67,6 +67,22 @@ describe('properties', () => {
     if (!r.ok) expect(r.errors.length).toBeGreaterThan(0);
   });
 
+  test.prop([fc.webUrl({ withQueryParameters: true, withFragments: true })])(
+    'arbitrary web URLs never make fromURL throw',
+    (url) => {
+      const r = fromURL(url);
+      if (!r.ok) expect(r.errors.every((e) => typeof e.code === 'string' && e.message.length > 0)).toBe(true);
+    },
+  );
+
+  test.prop([fc.webPath(), fc.webQueryParameters()])(
+    'any path and query on an endpoint never throws',
+    (path, query) => {
+      expect(() => fromURL(`https://h${path}/metricquery/demo?${query}`)).not.toThrow();
+      expect(() => fromURL(`/session/x?${query}&${query}`)).not.toThrow();
+    },
+  );
+
   test.prop([
     canonicalQueryURL(),
     fc.array(fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 4 })), { minLength: 1, maxLength: 4 }),

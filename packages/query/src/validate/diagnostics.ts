@@ -58,7 +58,12 @@ export function invalidText(text: string, message: string, code = 'invalid_value
   return Object.freeze({ type: 'invalid', text, errors: Object.freeze([error]) });
 }
 
-/** Whether a diagnostic is an error (as opposed to a warning). */
+/**
+ * Whether a diagnostic is an error (as opposed to a warning).
+ *
+ * @example
+ * const errors = validate(query).filter(isError);
+ */
 export function isError(d: QueryDiagnostic): boolean {
   return d.severity === 'error';
 }
