@@ -229,13 +229,83 @@ async function throughput(f: Fixture) {
   };
 }
 
+/**
+ * The client's own cost, without network or server noise: the same 100 pages served from memory
+ * by a transport, read with `pages()` versus `Request` + `Response.text()` + `JSON.parse` by hand.
+ * Minimum of several rounds, since load on the machine only ever adds time.
+ */
+async function inMemoryOverhead() {
+  const total = 100_000;
+  const bodies = new Map<number, string>();
+  for (let offset = 0; offset < total; offset += LIMIT) {
+    const response = Array.from({ length: LIMIT }, (_, i) => ({
+      viewercount: (offset + i) % 97,
+      subscriberid: `u${String(offset + i).padStart(7, '0')}`,
+      country: 'US',
+      platform: 'web',
+      player: 'html5-4.2',
+    }));
+    bodies.set(
+      offset,
+      JSON.stringify({ totalcount: LIMIT, pagecount: total / LIMIT, totalrecords: total, response }),
+    );
+  }
+  const transport: Transport = async (request) => {
+    const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+    return new Response(bodies.get(offset)!, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const q = metricQuery('demo')
+    .between(1_700_000_000, 1_700_086_400)
+    .metrics('viewercount')
+    .aggBy('subscriberid', 'country', 'platform', 'player')
+    .limit(LIMIT);
+  const client = createClient({
+    baseUrl: 'http://in-memory/api/v1',
+    auth: apiKeyAuth('demo-key'),
+    fetch: transport,
+  });
+  const byHand = async () => {
+    let n = 0;
+    for (let offset = 0; offset < total; offset += LIMIT) {
+      const res = await transport(new Request(`http://in-memory/api/v1/metricquery/demo?offset=${offset}`));
+      n += (JSON.parse(await res.text()) as { totalcount: number }).totalcount;
+    }
+    return n;
+  };
+  const viaPages = async () => {
+    let n = 0;
+    for await (const page of client.pages(q)) n += page.totalcount;
+    return n;
+  };
+  const hand: number[] = [];
+  const mine: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    hand.push((await timed(byHand)).ms);
+    mine.push((await timed(viaPages)).ms);
+  }
+  const h = Math.min(...hand);
+  const c = Math.min(...mine);
+  console.log(
+    `in memory, 100 pages: by hand ${h.toFixed(0)} ms, client ${c.toFixed(0)} ms (${(c / h).toFixed(2)}x)`,
+  );
+  return {
+    records: total,
+    byHandMinMs: Math.round(h),
+    clientMinMs: Math.round(c),
+    clientOverByHand: Number((c / h).toFixed(3)),
+  };
+}
+
 async function streamingMemory(f: Fixture, concurrency: number) {
   const client = createClient({ baseUrl: f.baseUrl, auth: apiKeyAuth('demo-key') });
   const q = queryFor(f);
   await client.run(q); // warm the service's cache, so the stream runs at transport speed
   gc();
   const before = process.memoryUsage().heapUsed;
-  let peak = 0;
+  let peak = before;
   let count = 0;
   let checksum = 0;
   const t0 = performance.now();
@@ -244,27 +314,32 @@ async function streamingMemory(f: Fixture, concurrency: number) {
     checksum += record.viewercount;
     if (count % (LIMIT * 5) === 0) {
       gc();
-      peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
     }
   }
   const ms = performance.now() - t0;
   return {
     records: count,
     concurrency,
+    heapBeforeMB: Number((before / 2 ** 20).toFixed(2)),
     peakLiveHeapMB: Number((peak / 2 ** 20).toFixed(2)),
+    growthMB: Number(((peak - before) / 2 ** 20).toFixed(2)),
     seconds: Number((ms / 1000).toFixed(1)),
     checksum,
   };
 }
 
 const started = new Date().toISOString();
+const overhead = await inMemoryOverhead();
 console.log(`starting a service with ${SMALL_SESSIONS} sessions...`);
 const small = await startService(SMALL_SESSIONS);
 let output: Record<string, unknown>;
 try {
   const tp = await throughput(small);
   const memSmall = await streamingMemory(small, 4);
-  console.log(`streaming ${memSmall.records} records: peak live heap ${memSmall.peakLiveHeapMB} MB`);
+  console.log(
+    `streaming ${memSmall.records} records: peak live heap ${memSmall.peakLiveHeapMB} MB (before ${memSmall.heapBeforeMB} MB)`,
+  );
   await stopService(small);
   console.log(`starting a service with ${LARGE_SESSIONS} sessions (about a minute)...`);
   const large = await startService(LARGE_SESSIONS);
@@ -274,12 +349,15 @@ try {
   } finally {
     await stopService(large);
   }
-  console.log(`streaming ${memLarge.records} records: peak live heap ${memLarge.peakLiveHeapMB} MB`);
+  console.log(
+    `streaming ${memLarge.records} records: peak live heap ${memLarge.peakLiveHeapMB} MB (before ${memLarge.heapBeforeMB} MB)`,
+  );
   output = {
     package: '@playq/client',
     started,
     node: process.version,
     machine: { cpus: (await import('node:os')).cpus().length },
+    clientOverheadInMemory: overhead,
     throughput: tp,
     streamingMemory: {
       small: memSmall,
@@ -290,7 +368,7 @@ try {
       recordsRatio: Number((memLarge.records / memSmall.records).toFixed(1)),
     },
     notes:
-      'Service in a child process on 127.0.0.1 with its result cache warm; medians of alternating rounds. Memory is live heap after GC, sampled every 5 pages while consuming records().',
+      'Service in a child process on 127.0.0.1 with its result cache warm; medians of interleaved rounds. baseline = node:http keep-alive agent + JSON.parse; bareFetch = globalThis.fetch + JSON.parse; clientNodeHttp = the client over a node:http transport. Memory is live heap after GC, sampled every 5 pages while consuming records().',
   };
 } catch (error) {
   small.child.kill('SIGTERM');

@@ -17,42 +17,62 @@ export function checkConcurrency(value: number | undefined, fallback: number): n
   return n;
 }
 
-/** @internal */
+/**
+ * Pages from `startOffset` on, in order. At most `concurrency` requests run at once; a request
+ * that finishes early starts the next one at once (no head-of-line blocking), and finished pages
+ * wait in order, so no more than `2 × concurrency` pages are ever held.
+ * @internal
+ */
 export async function* pageStream<R>(
   startOffset: number,
   fetchPage: FetchPage<R>,
   options: { readonly concurrency: number; readonly signal?: AbortSignal | undefined },
 ): AsyncGenerator<Page<R>, void, undefined> {
-  const controller = new AbortController();
   const user = options.signal;
-  const onAbort = () => controller.abort(abortReason(user!));
   if (user?.aborted) throw abortReason(user);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(abortReason(user!));
   user?.addEventListener('abort', onAbort, { once: true });
-  const inflight: Promise<Page<R>>[] = [];
+  const window: Promise<Page<R>>[] = [];
+  let running = 0;
+  let closed = false;
   try {
     const first = await fetchPage(startOffset, controller.signal);
     yield first;
+    if (first.records.length === 0) return;
     const { limit, totalrecords } = first;
     let next = startOffset + limit;
-    if (first.records.length === 0) return;
     const fill = () => {
-      while (inflight.length < options.concurrency && next < totalrecords) {
+      while (
+        !closed &&
+        running < options.concurrency &&
+        window.length < 2 * options.concurrency &&
+        next < totalrecords
+      ) {
+        running++;
         const pending = fetchPage(next, controller.signal);
+        next += limit;
+        const settle = () => {
+          running--;
+          fill();
+        };
+        pending.then(settle, settle);
         // Rejections of pages nobody awaits any more (after an early exit) must not go unhandled.
         pending.catch(() => {});
-        inflight.push(pending);
-        next += limit;
+        window.push(pending);
       }
     };
     fill();
-    while (inflight.length > 0) {
-      const page = await inflight.shift()!;
+    while (window.length > 0) {
+      const page = await window.shift()!;
       fill();
       yield page;
     }
   } finally {
+    closed = true;
     user?.removeEventListener('abort', onAbort);
-    if (inflight.length > 0)
+    if (window.length > 0 || running > 0) {
       controller.abort(new DOMException('The page iteration ended early', 'AbortError'));
+    }
   }
 }
