@@ -1,0 +1,615 @@
+// Benchmark of the reference service (issue 4): generation, four representative queries against two
+// plain-JS full-scan baselines (typed arrays, array of objects), paging a large result, and HTTP
+// throughput from autocannon in a second process. Writes bench/results/server.json.
+// Sizes: BENCH_SIZES=1000000,10000000 (default). Imports the BUILT package.
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createService, type Dataset, generateDataset } from '@playq/server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RESULTS = join(here, '../../../bench/results/server.json');
+const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const END = 1_767_225_600;
+const DAY = 86_400;
+const P7 = { start: END - 7 * DAY, end: END };
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function time<T>(fn: () => Promise<T> | T, runs = RUNS): Promise<{ ms: number; value: T }> {
+  let value = await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    value = await fn();
+    times.push(performance.now() - t);
+  }
+  return { ms: Math.round(median(times) * 100) / 100, value };
+}
+
+// ---- the data in JS, for the baselines ----
+interface Columns {
+  n: number;
+  cust: Int32Array;
+  sub: Int32Array;
+  country: Int32Array;
+  platform: Int32Array;
+  player: Int32Array;
+  start: Float64Array;
+  end: Float64Array;
+  startup: Float64Array; // NaN when the video never started
+  watch: Float64Array;
+  rebuf: Float64Array;
+}
+interface ErrorColumns {
+  n: number;
+  cust: Int32Array;
+  ts: Float64Array;
+  sub: Int32Array;
+  country: Int32Array;
+  platform: Int32Array;
+  player: Int32Array;
+}
+
+async function extract(db: Dataset) {
+  const conn = await db.instance.connect();
+  const read = async (sql: string, n: number, kinds: ('i' | 'f')[]) => {
+    const cols = kinds.map((k) => (k === 'i' ? new Int32Array(n) : new Float64Array(n)));
+    const result = await conn.stream(sql);
+    let at = 0;
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      kinds.forEach((_, c) => {
+        const values = chunk.getColumnValues(c);
+        const col = cols[c]!;
+        for (let r = 0; r < values.length; r++)
+          col[at + r] = values[r] === null ? Number.NaN : Number(values[r]);
+      });
+      at += chunk.rowCount;
+    }
+    return cols;
+  };
+  const count = async (t: string) => Number((await db.all(`SELECT count(*)::DOUBLE FROM ${t}`))[0]![0]);
+  const ns = await count('sessions');
+  const ne = await count('errors');
+  const [cust, sub, country, platform, player, start, end, startup, watch, rebuf] = await read(
+    'SELECT cust, subscriberid, country, platform, player, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms FROM sessions',
+    ns,
+    ['i', 'i', 'i', 'i', 'i', 'f', 'f', 'f', 'f', 'f'],
+  );
+  const [ecust, ets, esub, ecountry, eplatform, eplayer] = await read(
+    'SELECT cust, ts, subscriberid, country, platform, player FROM errors',
+    ne,
+    ['i', 'f', 'i', 'i', 'i', 'i'],
+  );
+  conn.closeSync();
+  const s = { n: ns, cust, sub, country, platform, player, start, end, startup, watch, rebuf } as Columns;
+  const e = {
+    n: ne,
+    cust: ecust,
+    ts: ets,
+    sub: esub,
+    country: ecountry,
+    platform: eplatform,
+    player: eplayer,
+  } as ErrorColumns;
+  const sObjects = Array.from({ length: ns }, (_, i) => ({
+    cust: s.cust[i]!,
+    sub: s.sub[i]!,
+    country: s.country[i]!,
+    platform: s.platform[i]!,
+    player: s.player[i]!,
+    start: s.start[i]!,
+    end: s.end[i]!,
+    startup: Number.isNaN(s.startup[i]!) ? null : s.startup[i]!,
+    watch: s.watch[i]!,
+    rebuf: s.rebuf[i]!,
+  }));
+  const eObjects = Array.from({ length: ne }, (_, i) => ({
+    cust: e.cust[i]!,
+    ts: e.ts[i]!,
+    sub: e.sub[i]!,
+    country: e.country[i]!,
+    platform: e.platform[i]!,
+    player: e.player[i]!,
+  }));
+  const dict = async (d: string) =>
+    (await db.all(`SELECT value FROM dict_${d} ORDER BY code`)).map((r) => r[0] as string);
+  return {
+    s,
+    e,
+    sObjects,
+    eObjects,
+    names: {
+      country: await dict('country'),
+      platform: await dict('platform'),
+      subscriberid: await dict('subscriberid'),
+    },
+  };
+}
+
+type Data = Awaited<ReturnType<typeof extract>>;
+interface Sess {
+  cust: number;
+  sub: number;
+  country: number;
+  platform: number;
+  start: number;
+  end: number;
+  startup: number | null;
+  watch: number;
+  rebuf: number;
+}
+interface Err {
+  cust: number;
+  ts: number;
+  sub: number;
+  country: number;
+  platform: number;
+}
+
+// Accessors make each baseline one piece of code over either layout; the typed-array one reads the
+// columns directly (hot loops below are specialised per layout for a fair comparison).
+interface Agg {
+  n: number;
+  plays: number;
+  startup: number;
+  rebuf: number;
+  played: number;
+  errors: number;
+}
+const newAgg = (): Agg => ({ n: 0, plays: 0, startup: 0, rebuf: 0, played: 0, errors: 0 });
+const fin = (a: Agg) => ({
+  latency: a.plays === 0 ? 0 : a.startup / a.plays / 1000,
+  viewercount: a.plays,
+  bufferingratio: a.played === 0 ? 0 : (100 * a.rebuf) / a.played,
+  errors: a.errors,
+});
+
+/** Groups sessions and errors of customer 0 in P7 by a key function; one pass over all rows. */
+function scanTyped(
+  d: Data,
+  keyS: (i: number) => number,
+  keyE: (i: number) => number,
+  passS: (i: number) => boolean,
+  passE: (i: number) => boolean,
+) {
+  const groups = new Map<number, Agg>();
+  const { s, e } = d;
+  for (let i = 0; i < s.n; i++) {
+    if (s.cust[i] !== 0) continue;
+    const t = s.start[i]!;
+    if (t < P7.start || t >= P7.end || !passS(i)) continue;
+    const k = keyS(i);
+    let g = groups.get(k);
+    if (!g) {
+      g = newAgg();
+      groups.set(k, g);
+    }
+    g.n++;
+    const st = s.startup[i]!;
+    if (!Number.isNaN(st)) {
+      g.plays++;
+      g.startup += st;
+    }
+    g.rebuf += s.rebuf[i]!;
+    g.played += s.watch[i]! + s.rebuf[i]!;
+  }
+  for (let i = 0; i < e.n; i++) {
+    if (e.cust[i] !== 0) continue;
+    const t = e.ts[i]!;
+    if (t < P7.start || t >= P7.end || !passE(i)) continue;
+    const k = keyE(i);
+    let g = groups.get(k);
+    if (!g) {
+      g = newAgg();
+      groups.set(k, g);
+    }
+    g.errors++;
+  }
+  return groups;
+}
+
+function scanObjects(
+  d: Data,
+  keyS: (r: Sess) => number,
+  keyE: (r: Err) => number,
+  passS: (r: Sess) => boolean,
+  passE: (r: Err) => boolean,
+) {
+  const groups = new Map<number, Agg>();
+  for (const r of d.sObjects) {
+    if (r.cust !== 0 || r.start < P7.start || r.start >= P7.end || !passS(r)) continue;
+    const k = keyS(r);
+    let g = groups.get(k);
+    if (!g) {
+      g = newAgg();
+      groups.set(k, g);
+    }
+    g.n++;
+    if (r.startup !== null) {
+      g.plays++;
+      g.startup += r.startup;
+    }
+    g.rebuf += r.rebuf;
+    g.played += r.watch + r.rebuf;
+  }
+  for (const r of d.eObjects) {
+    if (r.cust !== 0 || r.ts < P7.start || r.ts >= P7.end || !passE(r)) continue;
+    const k = keyE(r);
+    let g = groups.get(k);
+    if (!g) {
+      g = newAgg();
+      groups.set(k, g);
+    }
+    g.errors++;
+  }
+  return groups;
+}
+
+const cmpDesc = (a: number, b: number) => b - a;
+
+function main(d: Data) {
+  const code = (dim: 'country' | 'platform', v: string) => d.names[dim].indexOf(v);
+  const platforms = new Set(['web', 'android'].map((v) => code('platform', v)));
+  const countries = new Set(['US', 'GB', 'DE', 'FR', 'BR', 'IN'].map((v) => code('country', v)));
+  const { s, e } = d;
+  return {
+    a: {
+      typed: () => {
+        const g = scanTyped(
+          d,
+          (i) => s.country[i]!,
+          (i) => e.country[i]!,
+          (i) => platforms.has(s.platform[i]!) && countries.has(s.country[i]!),
+          (i) => platforms.has(e.platform[i]!) && countries.has(e.country[i]!),
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .sort((x, y) => cmpDesc(x.latency, y.latency) || x.k - y.k)
+          .slice(0, 1000);
+      },
+      objects: () => {
+        const g = scanObjects(
+          d,
+          (r) => r.country,
+          (r) => r.country,
+          (r) => platforms.has(r.platform) && countries.has(r.country),
+          (r) => platforms.has(r.platform) && countries.has(r.country),
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .sort((x, y) => cmpDesc(x.latency, y.latency) || x.k - y.k)
+          .slice(0, 1000);
+      },
+    },
+    b: {
+      typed: () => {
+        const g = scanTyped(
+          d,
+          (i) => s.sub[i]!,
+          (i) => e.sub[i]!,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ errors: a.errors, k }))
+          .sort((x, y) => y.errors - x.errors || x.k - y.k)
+          .slice(0, 1000);
+      },
+      objects: () => {
+        const g = scanObjects(
+          d,
+          (r) => r.sub,
+          (r) => r.sub,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ errors: a.errors, k }))
+          .sort((x, y) => y.errors - x.errors || x.k - y.k)
+          .slice(0, 1000);
+      },
+    },
+    c: {
+      typed: () => {
+        const g = scanTyped(
+          d,
+          (i) => Math.floor(s.start[i]! / 3600) * 3600,
+          (i) => Math.floor(e.ts[i]! / 3600) * 3600,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .sort((x, y) => x.k - y.k)
+          .slice(0, 1000);
+      },
+      objects: () => {
+        const g = scanObjects(
+          d,
+          (r) => Math.floor(r.start / 3600) * 3600,
+          (r) => Math.floor(r.ts / 3600) * 3600,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .sort((x, y) => x.k - y.k)
+          .slice(0, 1000);
+      },
+    },
+    d: {
+      typed: () => {
+        const g = scanTyped(
+          d,
+          (i) => s.country[i]! * 64 + s.platform[i]!,
+          (i) => e.country[i]! * 64 + e.platform[i]!,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .filter((r) => r.viewercount > 50 && r.bufferingratio > 0.5)
+          .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
+          .slice(0, 1000);
+      },
+      objects: () => {
+        const g = scanObjects(
+          d,
+          (r) => r.country * 64 + r.platform,
+          (r) => r.country * 64 + r.platform,
+          () => true,
+          () => true,
+        );
+        return [...g]
+          .map(([k, a]) => ({ ...fin(a), k }))
+          .filter((r) => r.viewercount > 50 && r.bufferingratio > 0.5)
+          .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
+          .slice(0, 1000);
+      },
+    },
+  };
+}
+
+const period = `start=${P7.start},end=${P7.end}`;
+const QUERIES = {
+  a: {
+    path: 'metricquery/demo',
+    params: {
+      period,
+      metrics: 'latency,viewercount,bufferingratio',
+      aggby: 'country',
+      filter: '[platform=web|android][country=US|GB|DE|FR|BR|IN]',
+    },
+  },
+  b: {
+    path: 'session/demo',
+    params: {
+      planlevel: '2',
+      period,
+      metrics: 'errors,subscriberid',
+      aggby: 'subscriberid',
+      agg: '1',
+      limit: '1000',
+    },
+  },
+  c: {
+    path: 'metricquery/demo',
+    params: {
+      period,
+      metrics: 'viewercount,latency,errors',
+      aggby: 'timestamp',
+      granularity: 'hour',
+      limit: '1000',
+    },
+  },
+  d: {
+    path: 'metricquery/demo',
+    params: {
+      period,
+      metrics: 'viewercount,bufferingratio',
+      aggby: 'country,platform',
+      qoefilter: 'viewercount>50 AND bufferingratio>0.5',
+    },
+  },
+} as const;
+const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
+
+async function bench(n: number) {
+  const out: Record<string, unknown> = { sessions: n };
+  peakRss = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const db = await generateDataset({ sessions: n, seed: 1, days: 30, end: END });
+  out.generation = {
+    ms: Math.round(performance.now() - t0),
+    peakRssMb: mb(peakRss),
+    errors: db.stats().errors,
+  };
+  console.log(`[${n}] generated in ${out.generation && (out.generation as { ms: number }).ms} ms`);
+
+  const service = await createService({ data: { dataset: db }, rateLimit: false, cacheTtlMs: 0 });
+  const tokenRes = await service.fetch(
+    new Request('http://bench/api/v1/oauth/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${btoa('demo:demo-secret')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }),
+  );
+  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const headers = (path: string): Record<string, string> =>
+    path.startsWith('session') ? { Authorization: `Bearer ${token}` } : { 'X-API-Key': 'demo-key' };
+  const call = async (q: { path: string; params: Record<string, string> }) => {
+    const res = await service.fetch(
+      new Request(`http://bench/api/v1/${q.path}?${qs(q.params)}`, { headers: headers(q.path) }),
+    );
+    if (res.status !== 200) throw new Error(`${q.path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { response: Record<string, unknown>[] };
+  };
+  const service_ms: Record<string, { ms: number; records: number }> = {};
+  const answers: Record<string, Record<string, unknown>[]> = {};
+  for (const [name, q] of Object.entries(QUERIES)) {
+    const { ms, value } = await time(() => call(q));
+    service_ms[name] = { ms, records: value.response.length };
+    answers[name] = value.response;
+  }
+  const servingRss = process.memoryUsage().rss;
+
+  // Paging: all pages of a ~100,000-record result (the last 100,000 error events, agg=2).
+  const pstart = Number(
+    (
+      await db.all(
+        'SELECT coalesce((SELECT ts FROM errors WHERE cust = 0 ORDER BY ts DESC LIMIT 1 OFFSET 99999), (SELECT min(ts) FROM errors WHERE cust = 0))::DOUBLE',
+      )
+    )[0]?.[0],
+  );
+  const pageParams = {
+    planlevel: '2',
+    period: `start=${pstart},end=${END}`,
+    metrics: 'category,key,errors,player',
+    agg: '2',
+    limit: '10000',
+  };
+  const cached = await createService({
+    data: { dataset: db },
+    rateLimit: false,
+    cacheMaxRecords: 800_000,
+    jwtSecret: 'x'.repeat(32),
+  });
+  const uncached = await createService({
+    data: { dataset: db },
+    rateLimit: false,
+    cacheTtlMs: 0,
+    jwtSecret: 'x'.repeat(32),
+  });
+  // Tokens from one secret work on both.
+  const t2 = await cached.fetch(
+    new Request('http://bench/api/v1/oauth/token', {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${btoa('demo:demo-secret')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }),
+  );
+  const tok2 = ((await t2.json()) as { access_token: string }).access_token;
+  const pageAllWith = async (svc: typeof service) => {
+    let offset = 0;
+    let total = 0;
+    do {
+      const res = await svc.fetch(
+        new Request(`http://bench/api/v1/session/demo?${qs({ ...pageParams, offset: String(offset) })}`, {
+          headers: { Authorization: `Bearer ${tok2}` },
+        }),
+      );
+      const body = (await res.json()) as { totalrecords: number };
+      total = body.totalrecords;
+      offset += 10_000;
+    } while (offset < total);
+    return total;
+  };
+  const pagedCached = await time(() => pageAllWith(cached), 3);
+  const pagedUncached = await time(() => pageAllWith(uncached), 3);
+  out.paging = {
+    records: pagedCached.value,
+    pageSize: 10_000,
+    withCacheMs: pagedCached.ms,
+    withoutCacheMs: pagedUncached.ms,
+    speedup: Math.round((pagedUncached.ms / pagedCached.ms) * 10) / 10,
+    note: 'withCache repeats within the cache lifetime after a warm-up, so it measures slicing + serialization; withoutCache runs one query per page',
+  };
+  await cached.close();
+  await uncached.close();
+
+  // Baselines (same process, after the service measurements so they do not inflate serving RSS).
+  const data = await extract(db);
+  const baselines = main(data);
+  const queries: Record<string, unknown> = {};
+  for (const name of ['a', 'b', 'c', 'd'] as const) {
+    const typed = await time(baselines[name].typed, 5);
+    const objects = await time(baselines[name].objects, 5);
+    const svc = service_ms[name]!;
+    queries[name] = {
+      serviceMs: svc.ms,
+      typedArrayScanMs: typed.ms,
+      objectScanMs: objects.ms,
+      vsTypedArrays: Math.round((typed.ms / svc.ms) * 100) / 100,
+      vsObjects: Math.round((objects.ms / svc.ms) * 100) / 100,
+      records: svc.records,
+      baselineRecords: typed.value.length,
+      sameRecordCount: typed.value.length === svc.records && objects.value.length === svc.records,
+    };
+  }
+  out.queries = queries;
+  out.servingRssMb = mb(servingRss);
+
+  // HTTP: autocannon in a child process, 100 connections.
+  const http = await createService({ data: { dataset: db }, rateLimit: false });
+  const where = await http.listen({ host: '127.0.0.1', port: 0 });
+  const load = async (paths: string[]) => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        join(here, 'load.mjs'),
+        JSON.stringify({
+          url: where.url,
+          paths,
+          headers: { 'X-API-Key': 'demo-key' },
+          connections: 100,
+          duration: LOAD_SECONDS,
+        }),
+      ],
+      { maxBuffer: 1 << 20 },
+    );
+    return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  };
+  peakRss = process.memoryUsage().rss;
+  const repeated = await load([`/api/v1/${QUERIES.a.path}?${qs(QUERIES.a.params)}`]);
+  const varied = Array.from({ length: 240 }, (_, i) => {
+    const start = P7.start + (i % 48) * 3600;
+    const q = [QUERIES.a, QUERIES.c, QUERIES.d][i % 3]!;
+    return `/api/v1/${q.path}?${qs({ ...q.params, period: `start=${start},end=${P7.end - (i % 5) * 3600}` })}`;
+  });
+  const variedResult = await load(varied);
+  out.http = {
+    connections: 100,
+    seconds: LOAD_SECONDS,
+    repeated,
+    varied: variedResult,
+    peakRssDuringLoadMb: mb(peakRss),
+  };
+  await http.close();
+  await service.close();
+  await db.close();
+  return out;
+}
+
+const results: Record<string, unknown>[] = [];
+for (const n of SIZES) {
+  try {
+    results.push(await bench(n));
+  } catch (error) {
+    results.push({ sessions: n, error: String(error) });
+  }
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ machine: { cpus: (await import('node:os')).cpus().length }, results }, null, 2)}\n`,
+  );
+  console.log(JSON.stringify(results.at(-1), null, 2));
+}
+clearInterval(sampler);
