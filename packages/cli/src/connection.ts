@@ -81,7 +81,10 @@ export function resolveCredentials(
   const token = pick(flags.token, env, 'PLAYQ_TOKEN');
   const clientId = pick(flags.clientId, env, 'PLAYQ_CLIENT_ID');
   const clientSecret = pick(flags.clientSecret, env, 'PLAYQ_CLIENT_SECRET');
-  if (clientId !== undefined && clientSecret !== undefined) {
+  // A --token flag is the most explicit choice and beats client credentials from the environment.
+  const tokenFlagWins =
+    flags.token !== undefined && flags.clientId === undefined && flags.clientSecret === undefined;
+  if (clientId !== undefined && clientSecret !== undefined && !tokenFlagWins) {
     let tokenUrl = flags.tokenUrl;
     if (tokenUrl === undefined) {
       const fromEnv = pick(undefined, env, 'PLAYQ_TOKEN_URL');

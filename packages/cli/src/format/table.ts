@@ -12,9 +12,16 @@ export interface TableOptions {
   readonly colors?: Colors;
 }
 
-const width = (text: string): number => [...stripAnsi(text)].length;
+const ASTRAL = /[\uD800-\uDFFF]/;
+
+// Visible width in code points; the common case (no escapes, no astral characters) is just length.
+function width(text: string): number {
+  const plain = text.includes('\u001b') ? stripAnsi(text) : text;
+  return ASTRAL.test(plain) ? [...plain].length : plain.length;
+}
 
 function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
 }
