@@ -11,6 +11,9 @@ export function packageConfig(name: string, test: NonNullable<ViteUserConfig['te
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ['@playq/source'] } },
     test: {
+      // Generous limits: property tests and DuckDB-backed suites share 2 cores with other packages.
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
       reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/${name}.json` }]] : ['default'],
       ...test,
     },

@@ -1,20 +1,25 @@
 // Sums the per-package vitest JSON reports into the one plain line CI reads: "N passed, N failed".
-// A test file that failed to load (no assertions ran) counts as one failure, and so does a failed
-// test run that left no report at all, so a crash can never read as green.
-import { readdirSync, readFileSync } from 'node:fs';
+// A test file that failed to load (no assertions ran) counts as one failure, and so does a package
+// with a test script that left no report, so a crash can never read as green.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir = '.test-results', exitCode = '0'] = process.argv.slice(2);
+const packages = readdirSync('packages').filter((name) => {
+  const manifest = join('packages', name, 'package.json');
+  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test;
+});
+
 let passed = 0;
 let failed = 0;
-let files = [];
-try {
-  files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-} catch {
-  files = [];
-}
-for (const file of files) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+for (const name of packages) {
+  const file = join(dir, `${name}.json`);
+  if (!existsSync(file)) {
+    console.error(`test-summary: @playq/${name} left no test report (its run crashed or was stopped)`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   for (const suite of report.testResults ?? []) {
@@ -22,6 +27,5 @@ for (const file of files) {
   }
 }
 if (exitCode !== '0' && failed === 0) failed = 1;
-if (files.length === 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
