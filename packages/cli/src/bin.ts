@@ -19,11 +19,19 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(EXIT.ok);
 });
 
+// `pnpm playq …` runs the root script from the repository root; relative paths (--out, --data)
+// should still mean the directory the user typed the command in, which pnpm passes as INIT_CWD.
+function invocationDir(): string {
+  const fromScript = process.env.npm_lifecycle_event === 'playq' ? process.env.INIT_CWD : undefined;
+  return fromScript && fromScript !== '' ? fromScript : process.cwd();
+}
+
 const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   signal: controller.signal,
+  cwd: invocationDir(),
 });
 process.exitCode = code;
 process.off('SIGINT', onSignal);

@@ -48,6 +48,15 @@ describe('playq serve', () => {
   });
 });
 
+describe('playq serve on a taken port', () => {
+  it('says the port is in use, exit 1', async () => {
+    const port = new URL(baseUrl).port;
+    const r = await runCli(['serve', '--port', port, '--sessions', '1000']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+  });
+});
+
 describe.concurrent('playq query', () => {
   const byCountry = [
     'query',

@@ -1,6 +1,7 @@
 // The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
 // and its embedded database): start, announce addresses and credentials, wait, close.
 import { createService, DEMO_CUSTOMERS, type DemoCredentials } from '@playq/server';
+import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
 import type { Context } from '../io';
 import { type DataSource, describeData } from './data-source';
@@ -35,7 +36,23 @@ export async function runServe(
   });
   try {
     if (ctx.signal.aborted) return;
-    const address = await service.listen(listen);
+    const address = await service.listen(listen).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        throw new CliError(
+          `port ${listen.port} on ${listen.host} is in use: pick another with --port, or --port 0 for a free one`,
+          EXIT.failure,
+        );
+      }
+      if (error.code === 'EACCES')
+        throw new CliError(
+          `not allowed to listen on port ${listen.port}: use a port above 1023`,
+          EXIT.failure,
+        );
+      if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        throw new CliError(`cannot listen on host "${listen.host}": no such local address`, EXIT.failure);
+      }
+      throw error;
+    });
     const c = ctx.color;
     ctx.out(`${c.green('playq reference service ready')}\n`);
     ctx.out(`  base URL   ${c.bold(address.baseUrl)}\n`);
