@@ -99,7 +99,26 @@ Examples:
         ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
         ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
       });
-      ctx.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatContractReport(report)}\n`);
+      ctx.out(
+        flags.json
+          ? `${JSON.stringify(report, null, 2)}\n`
+          : `${colourStatuses(formatContractReport(report), ctx)}\n`,
+      );
       finish(report.ok ? EXIT.ok : EXIT.failure);
     });
+}
+
+// The toolkit's report is plain text for logs; on a terminal the status labels get colours.
+function colourStatuses(text: string, ctx: Context): string {
+  const c = ctx.color;
+  const paint: Record<string, (s: string) => string> = {
+    PASS: c.green,
+    FAIL: c.red,
+    INFO: c.cyan,
+    SKIP: c.dim,
+  };
+  return text.replace(
+    /^(\s+)(PASS|FAIL|INFO|SKIP)\b/gm,
+    (_, space: string, label: string) => space + paint[label]!(label),
+  );
 }
