@@ -1,8 +1,7 @@
 // Semantic validation of a query node: every problem at once, in canonical parameter order, each
 // with the problem code the service would answer with, the parameter it concerns, a position where
 // the problem sits inside a mini-language text, and a did-you-mean hint for misspelled names.
-import type { FilterAst, FilterSpans, QoeFilterAst, QoeFilterSpans } from '@playq/grammar';
-import { parseFilter, parseQoeFilter } from '@playq/grammar';
+import type { FilterSpans, QoeFilterSpans } from '@playq/grammar';
 import {
   CATALOGUE,
   isDimension,
@@ -15,8 +14,9 @@ import { suggestName } from '../catalogue/suggest-name';
 import { bucketCount, DEFAULT_LIMITS, GRANULARITIES, isGranularity, type QueryLimits } from '../limits';
 import type { InvalidText, QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
-import { asNode, filterText, type QueryLike, qoeFilterText } from '../url/to-url';
-import { at, fromGrammar, problem } from './diagnostics';
+import { asNode, type QueryLike } from '../url/to-url';
+import { checkFilter, checkQoeFilter } from './check-filters';
+import { fromGrammar, problem } from './diagnostics';
 
 export interface ValidateOptions {
   /** Limits to check against; missing fields take `DEFAULT_LIMITS`. */
@@ -353,113 +353,6 @@ export function validateNode(q: QueryNode, options: ValidateOptions, spans: Sour
   return out;
 }
 
-function checkFilter(
-  filter: FilterAst,
-  given: FilterSpans | undefined,
-  out: QueryDiagnostic[],
-  errorOnly: (name: string, param: string, extra: Partial<QueryDiagnostic>) => void,
-): void {
-  let spans = given;
-  // Positions are only worth computing when something is wrong; without the user's own text, they
-  // point into the canonical text, which is what the URL carries.
-  const spanOf = (i: number) => {
-    if (spans === undefined) {
-      const r = parseFilter(filterText(filter));
-      spans = r.ok ? r.spans : { clauses: [] };
-    }
-    return spans.clauses[i];
-  };
-  const seen = new Set<string>();
-  filter.clauses.forEach((clause, i) => {
-    const dim = clause.dimension;
-    if (!isDimension(dim)) {
-      const s = spanOf(i)?.dimension;
-      const hint = suggestName(dim, CATALOGUE.dimensionNames);
-      out.push(
-        problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}"${didYouMean(hint)}`, {
-          ...at(s),
-          hint,
-        }),
-      );
-    } else {
-      errorOnly(dim, 'filter', at(spanOf(i)?.dimension));
-    }
-    if (clause.values.length === 0 || clause.values.some((v) => v === '')) {
-      out.push(
-        problem(
-          'invalid_filter',
-          'filter',
-          `filter: the clause on "${dim}" needs at least one non-empty value.`,
-          at(spanOf(i)?.clause),
-        ),
-      );
-    }
-    if (seen.has(dim)) {
-      out.push(
-        problem(
-          'invalid_filter',
-          'filter',
-          `filter: "${dim}" appears in more than one clause; the clauses are intersected (both must hold).`,
-          {
-            ...at(spanOf(i)?.clause),
-            severity: 'warning',
-            hint: `merge the values into one clause: [${dim}=a|b]`,
-          },
-        ),
-      );
-    }
-    seen.add(dim);
-  });
-}
-
-function checkQoeFilter(qoe: QoeFilterAst, given: QoeFilterSpans | undefined, out: QueryDiagnostic[]): void {
-  let spans = given;
-  const spanOf = (i: number) => {
-    if (spans === undefined) {
-      const r = parseQoeFilter(qoeFilterText(qoe));
-      spans = r.ok ? r.spans : { conditions: [] };
-    }
-    return spans.conditions[i];
-  };
-  qoe.conditions.forEach((c, i) => {
-    if (!isMetric(c.metric)) {
-      const s = at(spanOf(i)?.metric);
-      if (isDimension(c.metric)) {
-        out.push(
-          problem(
-            'unknown_metric',
-            'qoefilter',
-            `qoefilter: "${c.metric}" is a dimension; qoefilter compares metrics.`,
-            {
-              ...s,
-              hint: `filter=[${c.metric}=…]`,
-            },
-          ),
-        );
-      } else {
-        out.push(
-          problem(
-            'unknown_metric',
-            'qoefilter',
-            `qoefilter: unknown metric "${c.metric}"${didYouMean(suggestName(c.metric, CATALOGUE.metricNames))}`,
-            { ...s, hint: suggestName(c.metric, CATALOGUE.metricNames) },
-          ),
-        );
-      }
-    }
-    if (!Number.isFinite(c.value)) {
-      out.push(
-        problem(
-          'invalid_qoefilter',
-          'qoefilter',
-          `qoefilter: the value compared with ${c.metric} must be a finite number.`,
-          at(spanOf(i)?.value),
-        ),
-      );
-    }
-  });
-}
-
 function unknownName(
   code: 'unknown_metric' | 'unknown_dimension',
   param: string,
@@ -489,8 +382,4 @@ function coarser(g: string): string | undefined {
   const i = GRANULARITIES.indexOf(g as (typeof GRANULARITIES)[number]);
   const next = GRANULARITIES[i + 1];
   return next === undefined ? 'shorten the period' : `granularity=${next} or a shorter period`;
-}
-
-function didYouMean(hint: string | undefined): string {
-  return hint === undefined ? '.' : `; did you mean "${hint}"?`;
 }

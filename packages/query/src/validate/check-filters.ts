@@ -1,0 +1,127 @@
+// The parts of validation that look inside the filter and qoefilter ASTs: names against the
+// catalogue, values the grammar cannot print, and a dimension repeated across clauses. Positions
+// come from the user's own text when known, else from the canonical text the URL will carry.
+import type { FilterAst, FilterSpans, QoeFilterAst, QoeFilterSpans } from '@playq/grammar';
+import { parseFilter, parseQoeFilter } from '@playq/grammar';
+import { CATALOGUE, isDimension, isMetric } from '../catalogue/catalogue';
+import { suggestName } from '../catalogue/suggest-name';
+import type { QueryDiagnostic } from '../problem-code';
+import { filterText, qoeFilterText } from '../url/to-url';
+import { at, problem } from './diagnostics';
+
+/** @internal */
+export function checkFilter(
+  filter: FilterAst,
+  given: FilterSpans | undefined,
+  out: QueryDiagnostic[],
+  errorOnly: (name: string, param: string, extra: Partial<QueryDiagnostic>) => void,
+): void {
+  let spans = given;
+  // Positions are only worth computing when something is wrong; without the user's own text, they
+  // point into the canonical text, which is what the URL carries.
+  const spanOf = (i: number) => {
+    if (spans === undefined) {
+      const r = parseFilter(filterText(filter));
+      spans = r.ok ? r.spans : { clauses: [] };
+    }
+    return spans.clauses[i];
+  };
+  const seen = new Set<string>();
+  filter.clauses.forEach((clause, i) => {
+    const dim = clause.dimension;
+    if (!isDimension(dim)) {
+      const s = spanOf(i)?.dimension;
+      const hint = suggestName(dim, CATALOGUE.dimensionNames);
+      out.push(
+        problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}"${didYouMean(hint)}`, {
+          ...at(s),
+          hint,
+        }),
+      );
+    } else {
+      errorOnly(dim, 'filter', at(spanOf(i)?.dimension));
+    }
+    if (clause.values.length === 0 || clause.values.some((v) => v === '')) {
+      out.push(
+        problem(
+          'invalid_filter',
+          'filter',
+          `filter: the clause on "${dim}" needs at least one non-empty value.`,
+          at(spanOf(i)?.clause),
+        ),
+      );
+    }
+    if (seen.has(dim)) {
+      out.push(
+        problem(
+          'invalid_filter',
+          'filter',
+          `filter: "${dim}" appears in more than one clause; the clauses are intersected (both must hold).`,
+          {
+            ...at(spanOf(i)?.clause),
+            severity: 'warning',
+            hint: `merge the values into one clause: [${dim}=a|b]`,
+          },
+        ),
+      );
+    }
+    seen.add(dim);
+  });
+}
+
+/** @internal */
+export function checkQoeFilter(
+  qoe: QoeFilterAst,
+  given: QoeFilterSpans | undefined,
+  out: QueryDiagnostic[],
+): void {
+  let spans = given;
+  const spanOf = (i: number) => {
+    if (spans === undefined) {
+      const r = parseQoeFilter(qoeFilterText(qoe));
+      spans = r.ok ? r.spans : { conditions: [] };
+    }
+    return spans.conditions[i];
+  };
+  qoe.conditions.forEach((c, i) => {
+    if (!isMetric(c.metric)) {
+      const s = at(spanOf(i)?.metric);
+      if (isDimension(c.metric)) {
+        out.push(
+          problem(
+            'unknown_metric',
+            'qoefilter',
+            `qoefilter: "${c.metric}" is a dimension; qoefilter compares metrics.`,
+            {
+              ...s,
+              hint: `filter=[${c.metric}=…]`,
+            },
+          ),
+        );
+      } else {
+        out.push(
+          problem(
+            'unknown_metric',
+            'qoefilter',
+            `qoefilter: unknown metric "${c.metric}"${didYouMean(suggestName(c.metric, CATALOGUE.metricNames))}`,
+            { ...s, hint: suggestName(c.metric, CATALOGUE.metricNames) },
+          ),
+        );
+      }
+    }
+    if (!Number.isFinite(c.value)) {
+      out.push(
+        problem(
+          'invalid_qoefilter',
+          'qoefilter',
+          `qoefilter: the value compared with ${c.metric} must be a finite number.`,
+          at(spanOf(i)?.value),
+        ),
+      );
+    }
+  });
+}
+
+function didYouMean(hint: string | undefined): string {
+  return hint === undefined ? '.' : `; did you mean "${hint}"?`;
+}
