@@ -52,17 +52,61 @@ export interface PagesOptions extends RunOptions {
 }
 
 export interface PlayqClient {
-  /** Fetches the one page the query describes (its `offset` and `limit`). */
+  /**
+   * Fetches the one page the query describes (its `offset` and `limit`).
+   *
+   * @example
+   * ```ts
+   * const page = await client.run(metricQuery('demo').last(1, 'day').metrics('errors').aggBy('country'));
+   * page.records[0]?.country; // string
+   * ```
+   */
   run<Q extends QueryInput>(query: Q, options?: RunOptions): Promise<Page<ResultRecord<Q>>>;
-  /** Every page from the query's `offset` on, in order. */
+  /**
+   * Every page from the query's `offset` on, in order, `concurrency` fetched ahead.
+   *
+   * @example
+   * ```ts
+   * for await (const page of client.pages(query, { concurrency: 2 })) render(page.records);
+   * ```
+   */
   pages<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<Page<ResultRecord<Q>>>;
-  /** Every record from the query's `offset` on, in order. */
+  /**
+   * Every record from the query's `offset` on, in order; `break` stops fetching.
+   *
+   * @example
+   * ```ts
+   * for await (const record of client.records(query)) if (record.errors > 100) break;
+   * ```
+   */
   records<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<ResultRecord<Q>>;
-  /** Every record, collected; later pages are fetched in parallel. */
+  /**
+   * Every record, collected; later pages are fetched in parallel and order is kept.
+   *
+   * @example
+   * ```ts
+   * const rows = await client.all(query, { concurrency: 4 });
+   * ```
+   */
   all<Q extends QueryInput>(query: Q, options?: PagesOptions): Promise<ResultRecord<Q>[]>;
-  /** The customer's plan level from the plan host (cached). */
+  /**
+   * The customer's plan level from the plan host (cached, one lookup at a time).
+   *
+   * @example
+   * ```ts
+   * await client.resolvePlanLevel('demo'); // '2'
+   * ```
+   */
   resolvePlanLevel(customerId: string, options?: RunOptions): Promise<string>;
-  /** The URL a query is sent to (without resolving a missing plan level). */
+  /**
+   * The URL a query is sent to (a missing plan level is not resolved).
+   *
+   * @example
+   * ```ts
+   * client.url(metricQuery('demo').between(0, 3600).metrics('errors'));
+   * // 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=errors'
+   * ```
+   */
   url(query: QueryInput): string;
 }
 

@@ -1,6 +1,7 @@
 // Errors for answers the service gave with a non-200 status. They carry the RFC 9457 problem body
 // (DESIGN section 6) and the request URL with credentials removed, never the request itself,
 // whose headers hold secrets.
+import type { ProblemCode } from '@playq/query';
 import { brandClass, errorBrand, hasBrand, PlayqError } from './playq-error';
 
 /** An RFC 9457 problem body as the service sends it; unknown members are kept. */
@@ -60,7 +61,7 @@ export class PlayqHttpError extends PlayqError {
   }
   readonly status: number;
   /** The problem `code` (`invalid_filter`, `rate_limited`, ...), when the body had one. */
-  readonly code: string | undefined;
+  readonly code: ProblemCode | (string & {}) | undefined;
   /** The query parameter the problem concerns. */
   readonly param: string | undefined;
   /** Position inside the parameter's text, for grammar errors. */
