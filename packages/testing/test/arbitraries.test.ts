@@ -8,7 +8,7 @@ import { expectationOf, validateEnvelope } from '../src/contract/validate-envelo
 const specFindings = (findings: readonly { basis: string }[]) => findings.filter((f) => f.basis === 'spec');
 
 describe('valid arbitraries', () => {
-  test.prop([arbitraries.queryWithEnvelope()], { numRuns: 300 })(
+  test.prop([arbitraries.queryWithEnvelope()], { numRuns: 120 })(
     'envelopes satisfy every contract rule for their query',
     ({ query, envelope }) => {
       expect(validateEnvelope(query, envelope)).toEqual([]);
@@ -17,7 +17,7 @@ describe('valid arbitraries', () => {
   );
 
   test.prop([arbitraries.query().chain((q) => arbitraries.record(q).map((r) => ({ q, r })))], {
-    numRuns: 300,
+    numRuns: 120,
   })('records hold exactly the requested fields, typed', ({ q, r }) => {
     expect(recordsFindings([r], expectationOf(q))).toEqual([]);
   });
@@ -39,19 +39,19 @@ describe('malformed arbitraries', () => {
   test.prop(
     [arbitraries.query().chain((q) => arbitraries.malformedEnvelope(q).map((body) => ({ q, body })))],
     {
-      numRuns: 400,
+      numRuns: 150,
     },
   )('every malformed envelope breaks the specification', ({ q, body }) => {
     expect(specFindings(validateEnvelope(q, body)).length).toBeGreaterThan(0);
   });
 
   test.prop([arbitraries.query().chain((q) => arbitraries.malformedRecord(q).map((r) => ({ q, r })))], {
-    numRuns: 300,
+    numRuns: 120,
   })('every malformed record breaks the specification', ({ q, r }) => {
     expect(specFindings(recordsFindings([r], expectationOf(q))).length).toBeGreaterThan(0);
   });
 
-  test.prop([arbitraries.malformedQueryURL()], { numRuns: 400 })(
+  test.prop([arbitraries.malformedQueryURL()], { numRuns: 150 })(
     'fromURL refuses every malformed URL',
     (url) => {
       const parsed = fromURL(url);

@@ -146,6 +146,23 @@ describe('running against any deployment', () => {
   }, 60_000);
 });
 
+describe('an unreachable deployment', () => {
+  it('fails the reachability check with the network error and skips the rest', async () => {
+    const report = await checkContract({
+      ...base(),
+      fetch: async () => {
+        throw new TypeError('fetch failed: connect ECONNREFUSED 127.0.0.1:9');
+      },
+    });
+    expect(report.checks[0]).toMatchObject({ name: 'service.reachable', status: 'fail' });
+    expect(report.checks[0]!.detail).toMatch(/network error \(fetch failed: connect ECONNREFUSED/);
+    expect(
+      report.checks.slice(1).every((c) => c.status === 'skip' && /did not answer any request/.test(c.detail)),
+    ).toBe(true);
+    expect(report.requests).toBe(1);
+  });
+});
+
 describe('options and report', () => {
   it('refuses unusable options with a specific message', async () => {
     const cases: [Partial<ContractOptions>, RegExp][] = [

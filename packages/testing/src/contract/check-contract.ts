@@ -52,10 +52,26 @@ export async function checkContract(options: ContractOptions): Promise<ContractR
   const strict = options.strict ?? false;
   const selected = CHECKS.filter((check) => selectedBy(options.only, check.name));
   const checks: ContractCheckResult[] = [];
+  let unreachable: string | undefined;
   for (const check of selected) {
+    if (unreachable) {
+      checks.push({
+        name: check.name,
+        title: check.title,
+        status: 'skip',
+        detail: unreachable,
+        findings: [],
+        requests: 0,
+      });
+      continue;
+    }
     const before = ctx.http.count;
     const result = await runOne(check, ctx, strict);
     checks.push({ ...result, requests: ctx.http.count - before });
+    // When nothing answers at all, every later check would fail with the same network error.
+    if (ctx.http.count > 0 && ctx.http.count === ctx.http.networkErrors) {
+      unreachable = 'the service did not answer any request (see the first failure)';
+    }
   }
   const scrub = scrubber(ctx.secrets);
   const scrubbed = checks.map((c) => ({

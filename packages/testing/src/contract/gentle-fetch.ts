@@ -36,6 +36,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** @internal */
 export class GentleFetch {
   count = 0;
+  /** Requests that failed below HTTP (refused connection, DNS, TLS). */
+  networkErrors = 0;
   readonly #options: GentleFetchOptions;
   #nextSlot = 0;
 
@@ -75,6 +77,7 @@ export class GentleFetch {
     try {
       response = await this.#options.fetch(request);
     } catch (error) {
+      this.networkErrors++;
       return {
         method,
         url,

@@ -2,7 +2,7 @@
 // generating 100,000 sessions takes seconds, opening a copy of the database file a tenth of one.
 // Each service opens its own copy (DuckDB locks a file per process), deleted when it closes.
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,8 @@ export interface GenerateKey {
 }
 
 const STALE_COPY_MS = 24 * 3600 * 1000;
+/** Cached data sets unused this long are deleted (each is a few megabytes per 100,000 sessions). */
+const STALE_MASTER_MS = 7 * 24 * 3600 * 1000;
 
 /** The default cache folder: `PLAYQ_TESTING_CACHE_DIR`, else `<tmp>/playq-testing-cache`. */
 export function defaultCacheDir(): string {
@@ -64,12 +66,13 @@ async function generateMaster(master: string, key: GenerateKey): Promise<void> {
   }
 }
 
-async function pruneStaleCopies(folder: string): Promise<void> {
+async function pruneOlderThan(folder: string, ageMs: number, suffix: string): Promise<void> {
   const now = Date.now();
   for (const name of await readdir(folder).catch(() => [] as string[])) {
+    if (!name.endsWith(suffix)) continue;
     const path = join(folder, name);
     const info = await stat(path).catch(() => undefined);
-    if (info && now - info.mtimeMs > STALE_COPY_MS) await rm(path, { force: true });
+    if (info?.isFile() && now - info.mtimeMs > ageMs) await rm(path, { force: true });
   }
 }
 
@@ -94,8 +97,15 @@ export async function cachedDatabaseCopy(
     () => true,
     () => false,
   );
-  if (!exists) await generateMaster(master, key);
-  else await pruneStaleCopies(copies);
+  if (!exists) {
+    await generateMaster(master, key);
+    await pruneOlderThan(cacheDir, STALE_MASTER_MS, '.duckdb');
+  } else {
+    // Mark it used, so that pruning keeps what tests still need.
+    const now = new Date();
+    await utimes(master, now, now).catch(() => undefined);
+    await pruneOlderThan(copies, STALE_COPY_MS, '');
+  }
   const path = join(copies, `${id}-${process.pid}-${randomUUID()}.duckdb`);
   await copyFile(master, path);
   return { path, master, release: () => removeDatabase(path) };
