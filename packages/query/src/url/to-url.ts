@@ -143,7 +143,8 @@ export interface ToURLOptions {
  */
 export function toURL(query: QueryLike, options: ToURLOptions): string {
   const q = asNode(query);
-  const base = String(options.baseUrl).replace(/\/+$/, '');
+  let base = String(options.baseUrl);
+  while (base.endsWith('/')) base = base.slice(0, -1);
   const qs = toQueryString(q);
   return `${base}/${q.endpoint}/${encodeURIComponent(q.customerId)}${qs === '' ? '' : '?' + qs}`;
 }
