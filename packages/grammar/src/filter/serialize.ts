@@ -5,6 +5,9 @@
 import type { FilterAst } from '../ast';
 import { isControl, isIdentifier, isPairedSurrogate } from '../text';
 
+// Reserved characters, control characters and surrogates (paired ones are fine, but need a look).
+const SPECIAL = /[[\]|"\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
+
 /**
  * The text of one filter value: verbatim when the plain grammar can hold it, otherwise in double
  * quotes with `"` and `\` escaped. Throws a `RangeError` for an empty value or one containing a
@@ -18,9 +21,11 @@ import { isControl, isIdentifier, isPairedSurrogate } from '../text';
  * ```
  */
 export function serializeFilterValue(value: string): string {
-  let quote = false;
   const n = value.length;
   if (n === 0) throw new RangeError('@playq/grammar: a filter value cannot be empty');
+  // Most values hold nothing special; one native regex test is much cheaper than the loop below.
+  if (!SPECIAL.test(value)) return value;
+  let quote = false;
   for (let i = 0; i < n; i++) {
     const c = value.charCodeAt(i);
     if (c === 91 || c === 93 || c === 124 || c === 34 || c === 92) quote = true;
