@@ -170,6 +170,22 @@ describe.concurrent('playq query', () => {
     expect(partials(dir)).toEqual([]);
   });
 
+  it('exports the rest of the result from --offset with --all', async () => {
+    const dir = tempDir();
+    const [whole, rest] = await Promise.all([
+      runCli([...byCountry, '--format', 'json'], { env }),
+      runCli([...byCountry, '--limit', '4', '--offset', '7', '--all', '--out', 'rest.ndjson'], {
+        env,
+        cwd: dir,
+      }),
+    ]);
+    expect(rest.code).toBe(0);
+    const expected = (JSON.parse(whole.stdout).response as unknown[]).slice(7);
+    const lines = readFileSync(join(dir, 'rest.ndjson'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(expected);
+    expect(rest.stderr).toContain(`wrote ${expected.length} records to rest.ndjson`);
+  });
+
   it('leaves an existing file untouched when the export fails', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'out.csv'), 'previous\n');

@@ -142,8 +142,8 @@ async function queryAction(
       const code = error instanceof CliError ? error.exitCode : EXIT.failure;
       throw new CliError(`${message}; ${writer.count} records arrived, ${flags.out} was not written`, code);
     }
-    // With --all every record of the result must be there; without it, every record of the page.
-    const expected = run.all ? outcome.totalrecords : outcome.pageCount;
+    // With --all every record from the offset on must be there; without it, every record of the page.
+    const expected = run.all ? Math.max(0, outcome.totalrecords - run.query.offset) : outcome.pageCount;
     if (writer.count !== expected) {
       throw new CliError(
         `only ${writer.count} of ${expected} records arrived; ${flags.out} was not written`,
@@ -171,7 +171,7 @@ async function fetchInto(
   try {
     const outcome = await executeQuery(ctx, run, async (page) => {
       await writer.add(page.records);
-      progress.update(writer.count, page.totalrecords);
+      progress.update(writer.count, Math.max(0, page.totalrecords - run.query.offset));
     });
     progress.done();
     await writer.end({ totalrecords: outcome.totalrecords, pagecount: outcome.pagecount });
