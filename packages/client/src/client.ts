@@ -271,8 +271,20 @@ export function createClient(options: ClientOptions): PlayqClient {
     return node;
   }
 
+  // `offset` is the last canonical parameter and 0 is left out, so the URL of any page is the URL
+  // at offset 0 plus a suffix: compiled once per walk instead of once per page.
+  const baseUrls = new WeakMap<QueryNode, string>();
+  function pageUrl(node: QueryNode, offset: number): string {
+    let base = baseUrls.get(node);
+    if (base === undefined) {
+      base = toURL({ ...node, offset: 0 }, { baseUrl });
+      baseUrls.set(node, base);
+    }
+    return offset === 0 ? base : `${base}${base.includes('?') ? '&' : '?'}offset=${offset}`;
+  }
+
   async function fetchPage<R>(node: QueryNode, offset: number, opts: RunOptions): Promise<Page<R>> {
-    const url = toURL(offset === node.offset ? node : { ...node, offset }, { baseUrl });
+    const url = pageUrl(node, offset);
     const response = await send(config, {
       kind: node.endpoint,
       url,

@@ -1,6 +1,7 @@
 // Pages, records and all(): order, early exit that cancels what is in flight, bounded
 // concurrency, and the two properties of issue 5.
 import { fc, test } from '@fast-check/vitest';
+import { toURL } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { createClient, type Page, type PlayqRecord, PlayqServerError } from '../src/index';
 import {
@@ -36,6 +37,13 @@ describe('pages and records', () => {
       [15, 10],
     ]);
     expect(service.calls.map((x) => x.url.searchParams.get('offset'))).toEqual(['5', '15']);
+    // The page URLs are exactly the canonical URLs of the query at each offset.
+    expect(service.calls.map((x) => x.url.href)).toEqual(
+      [5, 15].map((offset) => toURL({ ...metricNode({ limit: 10 }), offset }, { baseUrl: BASE })),
+    );
+    const c0 = client(3);
+    await c0.client.run(metricNode({ limit: 10 }));
+    expect(c0.service.calls[0]!.url.href).toBe(toURL(metricNode({ limit: 10 }), { baseUrl: BASE }));
   });
 
   it('yields one empty page for an empty result', async () => {

@@ -13,7 +13,7 @@ const MAX_ENTRIES = 1000;
 /** @internal */
 export interface PlanLookup {
   /** Sends the GET and returns its 2xx body, or throws a typed error. */
-  readonly get: (url: string) => Promise<{ body: string; url: string; status: number }>;
+  readonly get: (url: string) => Promise<{ body: string; url: () => string; status: number }>;
   readonly planUrl: string;
   readonly ttlMs: number;
   readonly secrets: () => string[];
@@ -89,7 +89,7 @@ export class PlanLevelResolver {
     if (!read.ok) {
       throw new PlayqResponseError({
         method: 'GET',
-        url: answer.url,
+        url: answer.url(),
         status: answer.status,
         reason: read.reason,
         excerpt: excerpt(answer.body, this.#lookup.secrets()),

@@ -22,7 +22,8 @@ export interface Page<R> {
 /** @internal */
 export interface EnvelopeContext {
   readonly method: string;
-  readonly url: string;
+  /** The redacted request URL, computed only when an error needs it. */
+  readonly url: () => string;
   readonly status: number;
   readonly limit: number;
   readonly offset: number;
@@ -37,7 +38,7 @@ export function parseEnvelope<R>(body: string, context: EnvelopeContext): Page<R
   const fail = (reason: string, cause?: unknown): never => {
     throw new PlayqResponseError({
       method: context.method,
-      url: context.url,
+      url: context.url(),
       status: context.status,
       reason,
       excerpt: excerpt(body, context.secrets),

@@ -40,8 +40,8 @@ export interface SentResponse {
   readonly status: number;
   readonly headers: Headers;
   readonly body: string;
-  /** Redacted. */
-  readonly url: string;
+  /** The request URL, redacted (computed on demand). */
+  readonly url: () => string;
 }
 
 const METHOD = 'GET';
@@ -129,17 +129,31 @@ async function attemptOnce(
           own.controller.abort();
         }, config.timeoutMs);
   let secrets = config.secrets();
-  let url = redactUrl(init.url, secrets);
+  // Redacting parses the URL; only errors and hooks need it, so it is done on first use.
+  let redacted: string | undefined;
+  const url = () => {
+    redacted ??= redactUrl(init.url, secrets);
+    return redacted;
+  };
   const headers = new Headers(config.headers);
   // Which wait was cut short decides the error: the user's abort or the deadline win over this
   // attempt's own timeout; anything else the transport throws is a network failure.
   const classify = (error: unknown): unknown => {
     if (outer.aborted) return abortReason(outer);
     if (timedOut) {
-      return new PlayqTimeoutError({ kind: 'request', timeoutMs: config.timeoutMs!, method: METHOD, url });
+      return new PlayqTimeoutError({
+        kind: 'request',
+        timeoutMs: config.timeoutMs!,
+        method: METHOD,
+        url: url(),
+      });
     }
     if (PlayqError.isInstance(error)) return error;
-    return new PlayqNetworkError({ method: METHOD, url, detail: describeNetworkError(error, secrets) });
+    return new PlayqNetworkError({
+      method: METHOD,
+      url: url(),
+      detail: describeNetworkError(error, secrets),
+    });
   };
   try {
     let sent: AuthHeaders | undefined;
@@ -157,13 +171,13 @@ async function attemptOnce(
       for (const [name, value] of Object.entries(sent)) headers.set(name, value);
       // A provider may just have produced a new secret.
       secrets = config.secrets();
-      url = redactUrl(init.url, secrets);
+      redacted = undefined;
     }
     const { beforeRequest, afterResponse } = config.hooks;
     // Redacting headers costs a copy; only hooks need it.
     const info =
       beforeRequest || afterResponse
-        ? { kind: init.kind, method: METHOD, url, headers: redactHeaders(headers, secrets), attempt }
+        ? { kind: init.kind, method: METHOD, url: url(), headers: redactHeaders(headers, secrets), attempt }
         : undefined;
     if (beforeRequest) await beforeRequest(info!);
     const started = Date.now();
@@ -190,7 +204,7 @@ async function attemptOnce(
               headers: response.headers,
               body,
               method: METHOD,
-              url,
+              url: url(),
               secrets,
               retryStatuses: config.retry.statuses,
             }),
