@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromQuery, fromURL, metricQuery, sessionQuery, toURL, validate } from '../src/index';
+import { fromQuery, fromURL, metricQuery, type QueryNode, sessionQuery, toURL, validate } from '../src/index';
 
 const BASE = 'https://example.com/api/v1';
 const NOW = 1_704_153_600; // 2024-01-02T00:00:00Z
@@ -201,6 +201,15 @@ describe('where', () => {
     expect(back.ok && back.query.filter).toEqual(q.toQuery().filter);
   });
 
+  it('takes any iterable of values from untyped callers, and never throws on junk', () => {
+    const fromSet = day.metrics('errors').where('country', new Set(['US', 'DE']) as unknown as string[]);
+    expect(fromSet.toSearchParams().get('filter')).toBe('[country=US|DE]');
+    for (const junk of [null, 5, {}, [5], ['a\u0000b']]) {
+      const q = day.metrics('errors').where('country', junk as unknown as string[]);
+      expect(validate(q).map((d) => d.code)).toEqual(['invalid_filter']);
+    }
+  });
+
   it('reports bad filters through validate with positions', () => {
     const q = day.metrics('errors').where('[country=US');
     const d = validate(q);
@@ -300,6 +309,11 @@ describe('fromQuery', () => {
     const b = fromQuery(node).limit(10).metrics('users');
     expect(b.toQuery()).toEqual({ ...node, metrics: ['errors', 'users'], limit: 10 });
     expect(node.limit).toBe(1000);
+  });
+
+  it('refuses what is not a query node, with a clear message', () => {
+    expect(() => fromQuery(null as unknown as QueryNode)).toThrow(/fromQuery expects a query node/);
+    expect(() => fromQuery({ type: 'filter' } as unknown as QueryNode)).toThrow(TypeError);
   });
 
   it('accepts a parsed URL and session nodes', () => {

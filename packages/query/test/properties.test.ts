@@ -61,6 +61,20 @@ describe('properties', () => {
     },
   );
 
+  test.prop([
+    fc.oneof(
+      fc.anything(),
+      queryNode().chain((q) =>
+        fc
+          .tuple(fc.constantFrom(...Object.keys(q)), fc.anything())
+          .map(([key, value]) => ({ ...q, [key]: value })),
+      ),
+    ),
+  ])('validate never throws on malformed nodes, and reports something', (junk) => {
+    const d = validate(junk as QueryNode);
+    expect(Array.isArray(d)).toBe(true);
+  });
+
   test.prop([fc.string({ maxLength: 300 })])('arbitrary strings never make fromURL throw', (s) => {
     const r = fromURL(s);
     expect(typeof r.ok).toBe('boolean');

@@ -232,6 +232,15 @@ describe('validate: every code', () => {
     expect(codes(day.metrics('errors').offset(Number.NaN))).toEqual(['invalid_offset@offset']);
   });
 
+  it('reports malformed nodes from untyped code field by field instead of throwing', () => {
+    expect(codes(null as unknown as QueryNode)).toEqual(['missing_parameter@undefined']);
+    expect(codes({ type: 'nope' } as unknown as QueryNode)).toEqual(['missing_parameter@undefined']);
+    expect(codes(node({ metrics: 'errors', limit: '5', filter: { type: 'filter', clauses: [{}] } }))).toEqual(
+      ['unknown_metric@metrics', 'invalid_filter@filter', 'invalid_limit@limit'],
+    );
+    expect(codes(node({ orderby: 7 }))).toEqual(['invalid_orderby@orderby']);
+  });
+
   it('reports every problem at once, in parameter order', () => {
     const q = fromQuery(sessionQuery('demo').toQuery())
       .metrics('bufferingration')

@@ -152,7 +152,8 @@ class Builder {
       const r = parseFilter(dimensionOrText);
       return this.#withFilter(r.ok ? r.value : invalid(dimensionOrText, r.errors));
     }
-    const list = typeof values === 'string' ? [values] : [...values];
+    const list: readonly string[] =
+      typeof values === 'string' ? [values] : Array.isArray(values) ? values : toArray(values);
     const dimension = String(dimensionOrText).toLowerCase();
     const sketch = () => `[${dimensionOrText}=${list.join('|')}]`;
     if (!isIdentifier(dimension)) {
@@ -163,16 +164,21 @@ class Builder {
         invalidText(sketch(), `The filter on "${dimension}" has no values.`, 'empty_value'),
       );
     }
-    const bad = list.find((v) => typeof v !== 'string' || v === '' || CONTROL.test(v));
-    if (bad !== undefined) {
-      return this.#withFilter(
-        invalidText(
-          sketch(),
-          `The filter on "${dimension}" has an empty value or one with control characters.`,
-        ),
-      );
+    // One pass both checks the values and drops repeats (as the grammar does for `US|US`).
+    const distinct: string[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (typeof v !== 'string' || v === '' || CONTROL.test(v)) {
+        return this.#withFilter(
+          invalidText(
+            sketch(),
+            `The filter on "${dimension}" has an empty value or one with control characters.`,
+          ),
+        );
+      }
+      if (!distinct.includes(v)) distinct.push(v);
     }
-    const clause: FilterClause = { type: 'clause', dimension, values: union([], list) };
+    const clause: FilterClause = { type: 'clause', dimension, values: distinct };
     return this.#withFilter({ type: 'filter', clauses: [clause] });
   }
 
@@ -290,6 +296,14 @@ class Builder {
   }
 }
 
+/** Untyped callers may pass any iterable (a `Set`) or nothing usable at all. */
+function toArray(values: unknown): string[] {
+  if (values !== null && typeof values === 'object' && Symbol.iterator in values) {
+    return Array.from(values as Iterable<string>);
+  }
+  return [];
+}
+
 function union(existing: readonly string[], added: readonly string[]): string[] {
   const out = existing.slice();
   for (let i = 0; i < added.length; i++) {
@@ -385,13 +399,17 @@ export function sessionQuery(customerId: string): QueryBuilder<InitialState<'ses
 
 /**
  * A builder holding an existing query node, to change it further. Its types are loose, since
- * the node's contents are only known at run time.
+ * the node's contents are only known at run time. Throws a `TypeError` for anything that is not
+ * a query node (a programming error, not bad input: `validate` reports bad contents).
  *
  * @example
  * const r = fromURL(url);
  * if (r.ok) fromQuery(r.query).limit(50).toURL(base);
  */
 export function fromQuery(node: QueryNode): QueryBuilder<LooseState> {
+  if (typeof node !== 'object' || node === null || (node as { type?: unknown }).type !== 'query') {
+    throw new TypeError('@playq/query: fromQuery expects a query node (an object with type "query").');
+  }
   const props: Props = Object.assign(emptyProps(node.endpoint, node.customerId), structuredClone(node));
   return new Builder(props) as unknown as QueryBuilder<LooseState>;
 }

@@ -11,7 +11,7 @@
  * suggestName('xyz', ['latency']); // undefined
  */
 export function suggestName(name: string, candidates: readonly string[]): string | undefined {
-  const needle = name.toLowerCase();
+  const needle = String(name).toLowerCase();
   const maxDistance = needle.length <= 3 ? 1 : needle.length <= 6 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;

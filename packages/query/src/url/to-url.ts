@@ -30,7 +30,12 @@ export type QueryLike = QueryNode | { toQuery(): QueryNode };
 
 /** @internal */
 export function asNode(query: QueryLike): QueryNode {
-  return 'toQuery' in query && typeof query.toQuery === 'function' ? query.toQuery() : (query as QueryNode);
+  return typeof query === 'object' &&
+    query !== null &&
+    'toQuery' in query &&
+    typeof query.toQuery === 'function'
+    ? query.toQuery()
+    : (query as QueryNode);
 }
 
 function isInvalid(value: { type: string }): value is InvalidText {

@@ -17,6 +17,7 @@ import type { QueryDiagnostic } from '../problem-code';
 import { asNode, type QueryLike } from '../url/to-url';
 import { checkFilter, checkQoeFilter } from './check-filters';
 import { fromGrammar, problem } from './diagnostics';
+import { checkShape } from './shape';
 
 export interface ValidateOptions {
   /** Limits to check against; missing fields take `DEFAULT_LIMITS`. */
@@ -49,7 +50,9 @@ const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid
  * // [{ code: 'unknown_metric', param: 'metrics', hint: 'bufferingratio', severity: 'error', ... }]
  */
 export function validate(query: QueryLike, options: ValidateOptions = {}): QueryDiagnostic[] {
-  return validateNode(asNode(query), options, {});
+  const node = asNode(query);
+  const shape = checkShape(node);
+  return shape.length > 0 ? shape : validateNode(node, options, {});
 }
 
 /** @internal */
