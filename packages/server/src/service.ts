@@ -17,7 +17,7 @@ import { QueryExecutor } from './sql/execute';
 
 /** Where a service's data comes from. */
 export type DataSource =
-  | { readonly generate: Omit<GenerateOptions, 'database'> }
+  | { readonly generate: GenerateOptions }
   | { readonly dir: string; readonly format?: DataFormat }
   | { readonly database: string }
   | { readonly dataset: Dataset };

@@ -79,6 +79,34 @@ describe('generateDataset', () => {
   });
 });
 
+describe('database files', () => {
+  it('serves a DuckDB file written by generateDataset, and refuses a foreign one', async () => {
+    const file = join(tmp(), 'playq.duckdb');
+    const made = await generateDataset({
+      sessions: 2000,
+      seed: 4,
+      days: 2,
+      end: 1_767_225_600,
+      database: file,
+      memoryLimit: '256MB',
+    });
+    const expected = made.stats();
+    await made.close();
+    const service = await createService({ data: { database: file } });
+    expect(service.db.stats()).toEqual(expected);
+    const { status, body } = await metricquery(service, {
+      period: 'start=1767052800,end=1767225600',
+      metrics: 'viewercount',
+    });
+    expect(status).toBe(200);
+    expect(Number(body.response[0]?.viewercount)).toBeGreaterThan(0);
+    await service.close();
+    await expect(createService({ data: { database: join(tmp(), 'empty.duckdb') } })).rejects.toThrow(
+      /is not a playq database/,
+    );
+  });
+});
+
 describe('writeDataset and loadDataset', () => {
   for (const format of ['parquet', 'csv', 'ndjson'] as const) {
     it(`round-trips ${format} with the same answers`, async () => {

@@ -113,7 +113,7 @@ describe('429, 414, 503 and 500', () => {
   it('rate limits per credential with Retry-After and RateLimit headers', async () => {
     const limited = await createService({
       data: { dataset: service.db },
-      rateLimit: { ratePerSecond: 0.5, burst: 2 },
+      rateLimit: { ratePerSecond: 0.05, burst: 2 },
     });
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof metricquery>> | undefined;

@@ -57,9 +57,12 @@ export class Dataset {
     private readonly poolSize: number,
   ) {}
 
-  /** @internal Opens an empty database (in memory unless a file path is given). */
-  static async open(path = ':memory:', poolSize = 4): Promise<Dataset> {
-    const instance = await DuckDBInstance.create(path);
+  /**
+   * @internal Opens an empty database (in memory unless a file path is given). `memoryLimit`
+   * (DuckDB syntax, e.g. `'500MB'`) bounds DuckDB's buffer pool; with a file, data beyond it stays on disk.
+   */
+  static async open(path = ':memory:', poolSize = 4, memoryLimit?: string): Promise<Dataset> {
+    const instance = await DuckDBInstance.create(path, memoryLimit ? { memory_limit: memoryLimit } : {});
     return new Dataset(instance, Math.max(1, poolSize));
   }
 

@@ -23,6 +23,8 @@ export interface GenerateOptions {
   readonly customers?: readonly string[];
   /** A DuckDB database file instead of memory. */
   readonly database?: string;
+  /** Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. */
+  readonly memoryLimit?: string;
 }
 
 const COUNTRIES: readonly [string, number, number][] = [
@@ -94,7 +96,7 @@ function lookup(weights: readonly number[]): number[] {
 // Number lists spliced into the generator's SQL are constants computed here, never request input.
 const numList = (xs: readonly number[]) => `[${xs.join(', ')}]`;
 
-function checkOptions(options: GenerateOptions): Required<Omit<GenerateOptions, 'database'>> {
+function checkOptions(options: GenerateOptions): Required<Omit<GenerateOptions, 'database' | 'memoryLimit'>> {
   const fail = (what: string) => {
     throw new RangeError(`@playq/server: generateDataset: ${what}`);
   };
@@ -131,7 +133,7 @@ function checkOptions(options: GenerateOptions): Required<Omit<GenerateOptions, 
  */
 export async function generateDataset(options: GenerateOptions): Promise<Dataset> {
   const opts = checkOptions(options);
-  const db = await Dataset.open(options.database);
+  const db = await Dataset.open(options.database, 4, options.memoryLimit);
   try {
     await generateInto(db, opts);
     await db.refresh();
@@ -188,7 +190,10 @@ function daySlots(offset: number): number[] {
   return slots;
 }
 
-async function generateInto(db: Dataset, o: Required<Omit<GenerateOptions, 'database'>>): Promise<void> {
+async function generateInto(
+  db: Dataset,
+  o: Required<Omit<GenerateOptions, 'database' | 'memoryLimit'>>,
+): Promise<void> {
   const seed = o.seed;
   const start = o.end - o.days * 86_400;
   // Customer blocks: the first customer gets 75% of the sessions, the others share the rest.
@@ -311,41 +316,43 @@ async function generateInto(db: Dataset, o: Required<Omit<GenerateOptions, 'data
   const kindKeys = `[${ERROR_KINDS.map((k) => numList(k[2].map((x) => code(keyCode, x)))).join(', ')}]`;
   const startupKeys = numList(STARTUP_KEYS.map((x) => code(keyCode, x)));
   const hourKey = 'start_ts // 3600';
-  // Error draws: three more hashes per session, one per hour (bursts), one per burst event.
+  // Error draws: a hash of the session id (chained for more draws), one per hour for bursts, and
+  // one per burst event.
   const eu = (k: number) => uni(`g${Math.floor(k / 3)}`, k % 3);
   await db.exec(
     `CREATE OR REPLACE TABLE errors AS
      WITH s0 AS (
-       SELECT *, session_id[2:]::BIGINT - 1000000000 AS i, ${hashOf(hourKey, 5)} AS hh FROM sessions
+       SELECT *, hash(session_id, ${mix}::BIGINT) AS g0, ${hashOf(hourKey, 5)} AS hh FROM sessions
      ), s AS (
-       SELECT *, ${[0, 1, 2].map((k) => `${hashOf('i', 8 + k)} AS g${k}`).join(', ')},
-         ${uni('hh', 0)} < 0.025 AS burst_hour,
+       -- Only about one session in ten has an error: filter on the cheap draws before the rest.
+       SELECT *, hash(g0) AS g1, hash(hash(g0)) AS g2,
          ${pickFrom(
            uni('hh', 1),
            ERROR_KINDS.map((k) => k[1]),
          )} AS burst_kind,
          ${uni('hh', 2)} AS burst_key_u
-       FROM s0
+       FROM s0 WHERE startup_ms IS NULL OR ${eu(0)} < 0.04 OR ${uni('hh', 0)} < 0.025
      ), e AS (
        SELECT s.*, ${code(categoryCode, 'startup')} AS category,
-         list_extract(${startupKeys}, 1 + floor(${eu(0)} * ${STARTUP_KEYS.length})::INTEGER) AS "key",
-         start_ts + floor(${eu(1)} * 5)::BIGINT AS ts
+         list_extract(${startupKeys}, 1 + floor(${eu(1)} * ${STARTUP_KEYS.length})::INTEGER) AS "key",
+         start_ts + floor(${eu(2)} * 5)::BIGINT AS ts
        FROM s WHERE startup_ms IS NULL
        UNION ALL BY NAME
        SELECT s.*, list_extract(${kindCats}, k) AS category,
-         list_extract(list_extract(${kindKeys}, k), 1 + floor(${eu(2)} * len(list_extract(${kindKeys}, k)))::INTEGER) AS "key",
-         start_ts + floor(${eu(3)} * (end_ts - start_ts + 1))::BIGINT AS ts
+         list_extract(list_extract(${kindKeys}, k), 1 + floor(${eu(3)} * len(list_extract(${kindKeys}, k)))::INTEGER) AS "key",
+         start_ts + floor(${eu(4)} * (end_ts - start_ts + 1))::BIGINT AS ts
        FROM (SELECT *, ${pickFrom(
-         eu(4),
+         eu(5),
          ERROR_KINDS.map((k) => k[1]),
-       )} AS k FROM s WHERE startup_ms IS NOT NULL AND ${eu(5)} < 0.04) s
+       )} AS k
+             FROM s WHERE startup_ms IS NOT NULL AND ${eu(0)} < 0.04) s
        UNION ALL BY NAME
        SELECT s.*, list_extract(${kindCats}, burst_kind) AS category,
          list_extract(list_extract(${kindKeys}, burst_kind),
            1 + floor(burst_key_u * len(list_extract(${kindKeys}, burst_kind)))::INTEGER) AS "key",
-         start_ts + floor(${uni(hashOf('i', '12 + j'), 0)} * (end_ts - start_ts + 1))::BIGINT AS ts
+         start_ts + floor(${uni('hash(g0, j)', 0)} * (end_ts - start_ts + 1))::BIGINT AS ts
        FROM (SELECT *, unnest(range(1 + floor(${eu(6)} * 3)::BIGINT)) AS j
-             FROM s WHERE burst_hour AND startup_ms IS NOT NULL AND ${eu(7)} < 0.6) s
+             FROM s WHERE ${uni('hh', 0)} < 0.025 AND startup_ms IS NOT NULL AND ${eu(7)} < 0.6) s
      ), f AS (
        SELECT cust, least(ts, ${o.end - 1}) AS ts, session_id, subscriberid, country, platform, player,
          category::INTEGER AS category, "key"::INTEGER AS "key"

@@ -33,6 +33,8 @@ export interface LoadOptions {
   readonly format?: DataFormat;
   /** A DuckDB database file instead of memory. */
   readonly database?: string;
+  /** Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. */
+  readonly memoryLimit?: string;
 }
 
 const INTEGER_TYPES = new Set([
@@ -89,7 +91,7 @@ export function findDataFiles(
  */
 export async function loadDataset(dir: string, options: LoadOptions = {}): Promise<Dataset> {
   const files = findDataFiles(dir, options.format);
-  const db = await Dataset.open(options.database);
+  const db = await Dataset.open(options.database, 4, options.memoryLimit);
   try {
     await loadFile(db, 'sessions', files.sessions, files.format);
     await loadFile(db, 'errors', files.errors, files.format);

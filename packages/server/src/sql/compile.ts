@@ -24,8 +24,12 @@ export interface OutputColumn {
 }
 
 export interface CompiledQuery {
-  /** The full ordered result, without paging; its last column is the total row count. */
-  readonly sql: string;
+  /**
+   * The statement for one page: the rows from `offset` on (at most `limit`), ordered, with the total
+   * row count as the last column. Dimension codes are decoded after paging, so only the page's rows
+   * are looked up in the dictionaries.
+   */
+  page(limitRef: string, offsetRef: string): string;
   readonly params: Params;
   readonly columns: readonly OutputColumn[];
   /** Identifies the result (customer, SQL and parameters), not the page. */
@@ -255,28 +259,40 @@ function finish(
         : { name: n, kind: 'metric' },
   );
   if (empty) {
-    return { sql: EMPTY, params: new Params(), columns, cacheKey: 'empty' };
+    return {
+      page: (l, o) => `${EMPTY} LIMIT ${l} OFFSET ${o}`,
+      params: new Params(),
+      columns,
+      cacheKey: 'empty',
+    };
   }
-  const order = orderTerms(
-    query,
-    groupDims,
-    series,
-    (m) => `m_${m}`,
-    (d) => dimColumn(d),
-    'ts_bucket',
-  );
+  const orderOf = (q: string) =>
+    orderTerms(
+      query,
+      groupDims,
+      series,
+      (m) => `${q}m_${m}`,
+      (d) => `${q}${dimColumn(d)}`,
+      `${q}ts_bucket`,
+    );
   const select = columns.map((c) =>
     c.kind === 'metric'
-      ? `m_${c.name}`
+      ? `p.m_${c.name}`
       : c.kind === 'timestamp'
-        ? 'ts_bucket::DOUBLE'
+        ? 'p.ts_bucket::DOUBLE'
         : c.name === 'subscriberid'
-          ? '(SELECT value FROM dict_subscriberid d WHERE d.code = r.subscriberid)'
-          : dimColumn(c.name as Dimension),
+          ? '(SELECT value FROM dict_subscriberid d WHERE d.code = p.subscriberid)'
+          : `p.${dimColumn(c.name as Dimension)}`,
   );
-  const orderBy = order.length > 0 ? ` ORDER BY ${order.join(', ')}` : '';
-  const sql = `SELECT ${select.join(', ')}, ${TOTAL} FROM (${body}) r${orderBy}`;
-  return { sql, params, columns, cacheKey: `${ctx.customerCode}\u0000${sql}\u0000${params.key()}` };
+  const orderBy = (q: string) => (orderOf(q).length > 0 ? ` ORDER BY ${orderOf(q).join(', ')}` : '');
+  const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy('r.')}`;
+  return {
+    page: (limit, offset) =>
+      `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT ${limit} OFFSET ${offset}) p${orderBy('p.')}`,
+    params,
+    columns,
+    cacheKey: `${ctx.customerCode}\u0000${inner}\u0000${params.key()}`,
+  };
 }
 
 function orderTerms(
@@ -322,7 +338,13 @@ function compileEvents(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const columns: OutputColumn[] = names.map((n) =>
     isDimension(n) ? dimOutput(n, ctx) : { name: n, kind: 'metric' },
   );
-  if (!where) return { sql: EMPTY, params: new Params(), columns, cacheKey: 'empty' };
+  if (!where)
+    return {
+      page: (l, o) => `${EMPTY} LIMIT ${l} OFFSET ${o}`,
+      params: new Params(),
+      columns,
+      cacheKey: 'empty',
+    };
   // Each event is one record: errors is 1 and the session metrics have no data, so 0.
   const metricValue = (m: string) => (m === 'errors' ? '1::DOUBLE' : '0::DOUBLE');
   const qoeWhere = (qoe?.conditions ?? []).map(
@@ -330,21 +352,31 @@ function compileEvents(query: QueryNode, ctx: CompileContext): CompiledQuery {
   );
   const select = columns.map((c) =>
     c.kind === 'metric'
-      ? `${metricValue(c.name)} AS m_${c.name}`
+      ? metricValue(c.name)
       : c.name === 'subscriberid'
-        ? '(SELECT value FROM dict_subscriberid d WHERE d.code = errors.subscriberid) AS subscriberid'
-        : `${dimColumn(c.name as Dimension)}`,
+        ? '(SELECT value FROM dict_subscriberid d WHERE d.code = p.subscriberid)'
+        : `p.${dimColumn(c.name as Dimension)}`,
   );
   // Metrics are constant per event, so ordering by one only leaves the tie-breaks.
-  const order = orderTerms(
-    query,
-    dims,
-    false,
-    () => null,
-    (d) => `errors.${dimColumn(d)}`,
-    'ts',
-  );
+  const orderOf = (q: string) => [
+    ...orderTerms(
+      query,
+      dims,
+      false,
+      () => null,
+      (d) => `${q}${dimColumn(d)}`,
+      `${q}ts`,
+    ),
+    `${q}eid ASC`,
+  ];
   const conditions = [`cust = ${cust}`, `ts >= ${start}`, `ts < ${end}`, ...where, ...qoeWhere];
-  const sql = `SELECT ${select.join(', ')}, ${TOTAL} FROM errors WHERE ${conditions.join(' AND ')} ORDER BY ${[...order, 'eid ASC'].join(', ')}`;
-  return { sql, params, columns, cacheKey: `${ctx.customerCode}\u0000${sql}\u0000${params.key()}` };
+  const inner = `SELECT ${[...dims.map((d) => dimColumn(d)), 'ts', 'eid'].join(', ')}, ${TOTAL} FROM errors e
+    WHERE ${conditions.join(' AND ')} ORDER BY ${orderOf('e.').join(', ')}`;
+  return {
+    page: (limit, offset) =>
+      `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT ${limit} OFFSET ${offset}) p ORDER BY ${orderOf('p.').join(', ')}`,
+    params,
+    columns,
+    cacheKey: `${ctx.customerCode}\u0000${inner}\u0000${params.key()}`,
+  };
 }

@@ -17,13 +17,16 @@ export interface ExecutorOptions {
   readonly cacheMaxRecords: number;
 }
 
-type Outcome =
-  | { readonly kind: 'whole'; readonly result: CachedResult }
-  | { readonly kind: 'big'; readonly page: Page };
+/** A result too big to cache: its first rows (fetched anyway) and its size. */
+interface BigResult {
+  readonly big: true;
+  readonly prefix: readonly Record<string, unknown>[];
+  readonly total: number;
+}
 
 export class QueryExecutor {
   readonly cache: ResultCache;
-  private readonly inflight = new Map<string, Promise<CachedResult | 'big'>>();
+  private readonly inflight = new Map<string, Promise<CachedResult | BigResult>>();
   /** Keys of results known to be too big to cache, so later pages skip the whole fetch. */
   private readonly big = new Map<string, number>();
 
@@ -40,33 +43,31 @@ export class QueryExecutor {
     if (cached) return slice(cached, limit, offset);
     const bigUntil = this.big.get(query.cacheKey);
     if (this.cache.enabled && !(bigUntil !== undefined && bigUntil > Date.now())) {
-      const outcome = await this.whole(query, limit, offset);
-      if (outcome.kind === 'whole') return slice(outcome.result, limit, offset);
-      return outcome.page;
+      let pending = this.inflight.get(query.cacheKey);
+      if (!pending) {
+        pending = this.fetchWhole(query).finally(() => this.inflight.delete(query.cacheKey));
+        this.inflight.set(query.cacheKey, pending);
+      }
+      const result = await pending;
+      if (!('big' in result)) return slice(result, limit, offset);
+      // The first rows of a big result came with the attempt: serve the page from them if it fits.
+      if (offset + limit <= result.prefix.length) {
+        return { records: result.prefix.slice(offset, offset + limit), totalrecords: result.total };
+      }
     }
     return this.paged(query, limit, offset);
   }
 
-  private async whole(query: CompiledQuery, limit: number, offset: number): Promise<Outcome> {
-    let pending = this.inflight.get(query.cacheKey);
-    if (!pending) {
-      pending = this.fetchWhole(query).finally(() => this.inflight.delete(query.cacheKey));
-      this.inflight.set(query.cacheKey, pending);
-    }
-    const result = await pending;
-    if (result !== 'big') return { kind: 'whole', result };
-    return { kind: 'big', page: await this.paged(query, limit, offset) };
-  }
-
-  private async fetchWhole(query: CompiledQuery): Promise<CachedResult | 'big'> {
+  private async fetchWhole(query: CompiledQuery): Promise<CachedResult | BigResult> {
     const cap = this.cache.maxEntryRecords;
     const { rows, total } = await this.run(query, cap + 1, 0);
+    const records = rows.map((r) => toRecord(r, query.columns));
     if (total > cap) {
       if (this.big.size > 1000) this.big.clear();
       this.big.set(query.cacheKey, Date.now() + this.options.cacheTtlMs);
-      return 'big';
+      return { big: true, prefix: records, total };
     }
-    const result: CachedResult = { records: rows.map((r) => toRecord(r, query.columns)) };
+    const result: CachedResult = { records };
     this.cache.set(query.cacheKey, result);
     return result;
   }
@@ -88,7 +89,7 @@ export class QueryExecutor {
   ): Promise<{ rows: unknown[][]; total: number }> {
     const { params } = query;
     const n = params.values.length;
-    const sql = `${query.sql} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const sql = query.page(`$${n + 1}`, `$${n + 2}`);
     const rows = await this.db.all(sql, [...params.values, BigInt(limit), BigInt(offset)], {
       timeoutMs: this.options.timeoutMs,
       types: [...params.types, BIGINT, BIGINT],
