@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { metricQuery } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { resolveCredentials, resolvePlanUrl } from '../src/connection';
 import { createColors } from '../src/format/colors';
 import { openExportFile } from '../src/output/export-file';
+import { seriesFiller } from '../src/output/fill-series';
 import { createRecordWriter, type Format, formatForFile } from '../src/output/record-writer';
 import { tempDir } from './helpers';
 
@@ -71,6 +73,40 @@ describe('record writer', () => {
     await w.end({ totalrecords: 4, pagecount: 1 });
     expect(text).toContain('errors  ▁▃▆█  min 0  max 3');
     expect(text).toContain('1970-01-01 00:00 … 1970-01-01 03:00 UTC');
+  });
+
+  it('fills empty buckets for the chart only, when the whole series is there', async () => {
+    const query = metricQuery('demo')
+      .between(0, 4 * 3600)
+      .metrics('errors')
+      .timeseries('hour')
+      .toQuery();
+    const sparse = [
+      { timestamp: 0, errors: 4 },
+      { timestamp: 3 * 3600, errors: 8 },
+    ];
+    const draw = async (summary: { totalrecords: number; pagecount: number }) => {
+      let text = '';
+      const w = createRecordWriter({
+        format: 'table',
+        write: (t) => {
+          text += t;
+        },
+        colors: createColors(false),
+        chart: { metrics: ['errors'], width: 40, fill: seriesFiller(query) },
+      });
+      await w.add(sparse);
+      await w.end(summary);
+      return text;
+    };
+    const filled = await draw({ totalrecords: 2, pagecount: 1 });
+    expect(filled).toContain('errors  ▅▁▁█  min 0  max 8');
+    expect(filled.match(/\n\d{4}-/g)).toHaveLength(2);
+    // Only part of the result arrived: no filling, the chart shows what is there.
+    expect(await draw({ totalrecords: 5, pagecount: 3 })).toContain('errors  ▁█  min 4  max 8');
+    expect(
+      seriesFiller(metricQuery('demo').between(0, 60).metrics('errors').aggBy('country').toQuery()),
+    ).toBeUndefined();
   });
 
   it('tells the format from the file name', () => {

@@ -9,6 +9,7 @@ import { CliError, EXIT, isAbort, usageError } from '../errors';
 import { createProgress } from '../format/progress';
 import type { Context } from '../io';
 import { openExportFile } from '../output/export-file';
+import { seriesFiller } from '../output/fill-series';
 import {
   createRecordWriter,
   FORMATS,
@@ -102,7 +103,13 @@ async function queryAction(
       colors: ctx.color,
       pretty: terminal,
       ...(terminal && isSeries
-        ? { chart: { metrics: resolved.query.metrics, width: ctx.io.stdout.columns ?? 80 } }
+        ? {
+            chart: {
+              metrics: resolved.query.metrics,
+              width: ctx.io.stdout.columns ?? 80,
+              fill: seriesFiller(resolved.query),
+            },
+          }
         : {}),
     });
     const outcome = await fetchInto(ctx, run, writer);

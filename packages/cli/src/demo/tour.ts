@@ -8,6 +8,7 @@ import { barChart } from '../format/chart';
 import { renderTable } from '../format/table';
 import { renderTimeSeriesChart } from '../format/time-series-chart';
 import type { Context } from '../io';
+import { seriesFiller } from '../output/fill-series';
 import { waitForAbort } from '../serve/wait';
 import { loggingFetch } from './logging-fetch';
 
@@ -82,7 +83,7 @@ export async function runDemo(ctx: Context, flags: DemoFlags): Promise<void> {
     const series = await client.run(hourly, { signal });
     ctx.out(
       renderTimeSeriesChart(
-        series.records,
+        seriesFiller(hourly.toQuery())?.(series.records) ?? series.records,
         ['viewercount', 'errors'],
         Math.min(72, ctx.io.stdout.columns ?? 72),
         c,

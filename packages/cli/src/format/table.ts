@@ -49,8 +49,11 @@ export function renderTable(
     columns.map((column) => cut(displayCell(column, record[column]), max)),
   );
   // A column is numeric, and right-aligned, when every present value in it is a number.
-  const numeric = columns.map((column) =>
-    records.every((record) => record[column] === undefined || typeof record[column] === 'number'),
+  // Time-series buckets are shown as dates, which read better left-aligned like other labels.
+  const numeric = columns.map(
+    (column) =>
+      column !== 'timestamp' &&
+      records.every((record) => record[column] === undefined || typeof record[column] === 'number'),
   );
   const widths = columns.map((column, i) =>
     Math.max(width(column), ...cells.map((row) => width(row[i] ?? ''))),

@@ -21,7 +21,12 @@ export interface WriterOptions {
   /** Pretty-print JSON (for a terminal). */
   readonly pretty?: boolean;
   /** For a table of a time series: add a chart of each metric below it. */
-  readonly chart?: { readonly metrics: readonly string[]; readonly width: number };
+  readonly chart?: {
+    readonly metrics: readonly string[];
+    readonly width: number;
+    /** Fills empty buckets for the chart; used only when every record of the result is held. */
+    readonly fill?: ((records: readonly ResultRecord[]) => ResultRecord[]) | undefined;
+  };
 }
 
 export interface ResultSummary {
@@ -89,10 +94,12 @@ export function createRecordWriter(options: WriterOptions): RecordWriter {
     async end(summary) {
       if (format === 'table') {
         await write(renderTable(held, { colors: options.colors }));
-        if (options.chart && held.length > 1)
-          await write(
-            renderTimeSeriesChart(held, options.chart.metrics, options.chart.width, options.colors),
-          );
+        const chart = options.chart;
+        if (chart && held.length > 1) {
+          const complete = held.length === summary.totalrecords;
+          const series = complete && chart.fill ? chart.fill(held) : held;
+          await write(renderTimeSeriesChart(series, chart.metrics, chart.width, options.colors));
+        }
       } else if (format === 'json') {
         const envelope = {
           totalcount: held.length,
