@@ -48,33 +48,7 @@ export function parseFilter(text: string): ParseResult<FilterAst, FilterSpans> {
       break;
     }
   }
-  return new FilterSuccess({ type: 'filter', clauses }, warnings, text);
-}
-
-// A success whose spans are computed on first read: most callers never look at them, and building
-// them costs as much as the AST.
-class FilterSuccess {
-  readonly ok = true as const;
-  #spans: FilterSpans | undefined;
-  readonly #text: string;
-
-  constructor(
-    readonly value: FilterAst,
-    readonly warnings: readonly Diagnostic[],
-    text: string,
-  ) {
-    this.#text = text;
-  }
-
-  // The parse's tokens live in a reused buffer, so the text is lexed again into a fresh one.
-  get spans(): FilterSpans {
-    this.#spans ??= spansOf(lexFilter(this.#text));
-    return this.#spans;
-  }
-
-  toJSON(): unknown {
-    return { ok: true, value: this.value, warnings: this.warnings, spans: this.spans };
-  }
+  return { ok: true, value: { type: 'filter', clauses }, warnings, spans: spansOf(tokens) };
 }
 
 function hasDuplicates(values: readonly string[]): boolean {
