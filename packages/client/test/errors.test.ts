@@ -100,6 +100,12 @@ describe('error hierarchy', () => {
       ['code', 'method', 'offset', 'param', 'problem', 'retryAfter', 'retryable', 'status', 'url'].sort(),
     );
     expect((error as PlayqRateLimitError).retryAfter).toBe(2);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: 'PlayqRateLimitError',
+      message: error.message,
+      status: 429,
+      retryAfter: 2,
+    });
   });
 
   it('builds the non-HTTP errors with their fields', () => {

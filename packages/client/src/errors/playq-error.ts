@@ -51,6 +51,19 @@ export class PlayqError extends Error {
   }
 
   /**
+   * The error as plain data for structured logs: name, message and its own fields (never the
+   * cause, which may be a foreign object).
+   *
+   * @example
+   * ```ts
+   * logger.error(JSON.stringify(error)); // {"name":"PlayqNotFoundError","message":"...","status":404,...}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, ...Object.fromEntries(Object.entries(this)) };
+  }
+
+  /**
    * True when `value` is an instance of this class (or a subclass), from any copy of the package.
    *
    * @example
