@@ -33,6 +33,29 @@ describe('parseFilter values and spans', () => {
     expect(r.spans.clauses[1]!.clause).toEqual({ offset: 20, length: 5 });
   });
 
+  it('computes spans once, and includes them in JSON', () => {
+    const r = parseFilter('[a=1|2]');
+    if (!r.ok) throw new Error('should parse');
+    expect(r.spans).toBe(r.spans);
+    expect(JSON.parse(JSON.stringify(r))).toEqual({
+      ok: true,
+      value: r.value,
+      warnings: [],
+      spans: {
+        clauses: [
+          {
+            clause: { offset: 0, length: 7 },
+            dimension: { offset: 1, length: 1 },
+            values: [
+              { offset: 3, length: 1 },
+              { offset: 5, length: 1 },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
   it('points the duplicate_value warning at the repetition and names the value', () => {
     const r = parseFilter('[country=US|FR|US]');
     if (!r.ok) throw new Error('should parse');
