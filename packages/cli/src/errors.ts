@@ -27,12 +27,22 @@ export class CliError extends Error {
   }
 }
 
-/** Bad usage, exit code 2. */
+/**
+ * Bad usage, exit code 2.
+ *
+ * @example
+ * throw usageError('--end goes with --last');
+ */
 export function usageError(message: string): CliError {
   return new CliError(message, EXIT.usage);
 }
 
-/** True when `error` is the rejection of an aborted operation (Ctrl-C). */
+/**
+ * True when `error` is the rejection of an aborted operation (Ctrl-C).
+ *
+ * @example
+ * if (isAbort(error, ctx.signal)) return EXIT.interrupted;
+ */
 export function isAbort(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return true;
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

@@ -94,7 +94,13 @@ export function addQueryOptions(command: Command): Command {
     );
 }
 
-/** True when any query-shaping flag was given. */
+/**
+ * True when any query-shaping flag was given.
+ *
+ * @example
+ * hasShapeFlags({ metrics: ['errors'] }); // true
+ * hasShapeFlags({ baseUrl: 'http://h' }); // false
+ */
 export function hasShapeFlags(flags: QueryFlags): boolean {
   return SHAPE_FLAGS.some((name) => flags[name] !== undefined);
 }
@@ -158,7 +164,12 @@ export function flagsToUrl(
   return `${baseUrl}/${endpoint}/${enc(customerId)}?${search}`;
 }
 
-/** The base URL from the flag, the environment, or the default. */
+/**
+ * The base URL from the flag, the environment, or the default.
+ *
+ * @example
+ * resolveBaseUrl({}, { PLAYQ_BASE_URL: 'https://api.example/api/v1/' }); // 'https://api.example/api/v1'
+ */
 export function resolveBaseUrl(
   flags: { readonly baseUrl?: string },
   env: Readonly<Record<string, string | undefined>>,

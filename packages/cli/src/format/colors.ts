@@ -52,7 +52,12 @@ export function createColors(enabled: boolean): Colors {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** The text without ANSI colour codes, e.g. to measure its visible width. */
+/**
+ * The text without ANSI colour codes, e.g. to measure its visible width.
+ *
+ * @example
+ * stripAnsi(createColors(true).red('x')); // 'x'
+ */
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }

@@ -25,7 +25,12 @@ export function csvRow(columns: readonly string[], record: Readonly<Record<strin
   return `${columns.map((c) => csvField(record[c])).join(',')}\r\n`;
 }
 
-/** The header row of `columns`. */
+/**
+ * The header row of `columns`.
+ *
+ * @example
+ * csvHeader(['country', 'errors']); // 'country,errors\r\n'
+ */
 export function csvHeader(columns: readonly string[]): string {
   return `${columns.map(csvField).join(',')}\r\n`;
 }

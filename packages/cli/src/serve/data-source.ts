@@ -51,7 +51,12 @@ export function dataSourceOf(
   };
 }
 
-/** A one-line description of the data source, for the start-up banner. */
+/**
+ * A one-line description of the data source, for the start-up banner.
+ *
+ * @example
+ * describeData({ generate: { sessions: 1000, seed: 1, days: 7 } }); // '1000 generated sessions (seed 1, 7 days)'
+ */
 export function describeData(data: DataSource): string {
   if ('dir' in data) return `files in ${data.dir}`;
   const g = data.generate;
