@@ -1,6 +1,7 @@
 // The fault-injecting transport scenarios of issue 5: rate-limit storms, transient 5xx, resets,
 // stalls past the timeout, broken bodies, aborts during backoff, deadlines, and which statuses
 // are never retried.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import {
   apiKeyAuth,
@@ -243,6 +244,20 @@ describe('abort', () => {
     const pending = client.run(metricNode(), { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('leaves no listeners behind on a long-lived signal, across runs, retries and page walks', async () => {
+    const { client } = setup([status(503), reset]);
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) await client.run(metricNode(), { signal: controller.signal });
+    for await (const _ of client.records(metricNode({ limit: 5 }), {
+      signal: controller.signal,
+      concurrency: 3,
+    })) {
+      // drain
+    }
+    for await (const _ of client.records(metricNode({ limit: 5 }), { signal: controller.signal })) break;
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('rejects at once when the signal is already aborted', async () => {
