@@ -75,7 +75,10 @@ function periodOf(query: QueryNode) {
   return period;
 }
 
-const isTimeSeries = (query: QueryNode) => query.aggby.length === 1 && query.aggby[0] === 'timestamp';
+const perEvent = (query: QueryNode) => query.endpoint === 'session' && query.agg === 2;
+// agg=2 ignores aggby, a time series' included.
+const isTimeSeries = (query: QueryNode) =>
+  !perEvent(query) && query.aggby.length === 1 && query.aggby[0] === 'timestamp';
 
 /** The fields a record of this query carries besides `totalpages`, with their generators. */
 function fieldArbitraries(
@@ -151,25 +154,24 @@ export function envelope(
   const maxOnPage = Math.min(query.limit, constraints.maxRecords ?? 20);
   const maxExtra = constraints.maxExtraRecords ?? 10_000;
   const series = isTimeSeries(query);
-  const groupKeys = series
-    ? ['timestamp']
-    : query.endpoint === 'session' && query.agg === 2
-      ? []
-      : [...query.aggby];
+  const groupKeys = series ? ['timestamp'] : perEvent(query) ? [] : [...query.aggby];
   const recordArb = fc.record(fields);
   // A query without grouping has one result record at most (the totals), at offset 0.
-  const single = groupKeys.length === 0 && !(query.endpoint === 'session' && query.agg === 2);
+  const single = groupKeys.length === 0 && !perEvent(query);
   const minRecords = Math.min(constraints.minRecords ?? 0, single ? (query.offset === 0 ? 1 : 0) : maxOnPage);
   const pageArb = single
     ? fc.array(recordArb, {
         minLength: minRecords,
         maxLength: query.offset === 0 ? Math.min(1, maxOnPage) : 0,
       })
-    : fc.uniqueArray(recordArb, {
-        minLength: minRecords,
-        maxLength: maxOnPage,
-        selector: (r) => groupKeys.map((k) => String(r[k])).join('\u0000'),
-      });
+    : perEvent(query)
+      ? // One record per error event: records need not differ.
+        fc.array(recordArb, { minLength: minRecords, maxLength: maxOnPage })
+      : fc.uniqueArray(recordArb, {
+          minLength: minRecords,
+          maxLength: maxOnPage,
+          selector: (r) => groupKeys.map((k) => String(r[k])).join('\u0000'),
+        });
   return fc.tuple(pageArb, fc.nat({ max: maxExtra })).map(([page, extra]) => {
     const records = page.map((r) => ({ ...r }));
     sortRecords(query, records);

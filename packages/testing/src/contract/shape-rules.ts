@@ -148,9 +148,10 @@ export function recordsFindings(
   pagecount?: number,
 ): Finding[] {
   const findings: Finding[] = [];
-  const timeSeries = expected.aggby.length === 1 && expected.aggby[0] === 'timestamp';
-  const grouping =
-    expected.endpoint === 'session' && expected.agg === 2 ? [] : timeSeries ? [] : expected.aggby;
+  // agg=2 answers one record per error event and ignores aggby, a time series' included.
+  const perEvent = expected.endpoint === 'session' && expected.agg === 2;
+  const timeSeries = !perEvent && expected.aggby.length === 1 && expected.aggby[0] === 'timestamp';
+  const grouping = perEvent || timeSeries ? [] : expected.aggby;
   const wanted = new Set([...expected.metrics, ...grouping]);
   if (expected.endpoint === 'session') wanted.add('totalpages');
   let totalpages: unknown;
