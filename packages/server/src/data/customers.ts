@@ -38,7 +38,16 @@ export const DEMO_CUSTOMERS: readonly DemoCredentials[] = Object.freeze([
 
 export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** Checks a credentials list up front, so that a typo fails at start-up rather than at the first request. */
+/**
+ * Checks a credentials list up front, so that a typo fails at start-up rather than at the first
+ * request; returns a frozen copy. Messages name the entry and field, never a secret's value.
+ *
+ * @example
+ * ```ts
+ * checkCredentials([{ customerId: 'acme', apiKey: 'k1', clientId: 'acme', clientSecret: 's1', planLevel: '3' }]);
+ * checkCredentials([{ customerId: 'a b', ... }]); // TypeError: @playq/server: credentials[0].customerId must match ...
+ * ```
+ */
 export function checkCredentials(list: readonly DemoCredentials[]): readonly DemoCredentials[] {
   const seen = { customer: new Set<string>(), key: new Set<string>(), client: new Set<string>() };
   list.forEach((c, i) => {

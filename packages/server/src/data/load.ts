@@ -64,7 +64,14 @@ function reader(format: DataFormat): string {
   }
 }
 
-/** Finds `sessions.<ext>` and `errors.<ext>` in a directory. */
+/**
+ * Finds `sessions.<ext>` and `errors.<ext>` in a directory (Parquet first, then CSV, then NDJSON).
+ *
+ * @example
+ * ```ts
+ * findDataFiles('./data'); // { format: 'csv', sessions: 'data/sessions.csv', errors: 'data/errors.csv' }
+ * ```
+ */
 export function findDataFiles(
   dir: string,
   format?: DataFormat,
