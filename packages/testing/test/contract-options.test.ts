@@ -146,6 +146,30 @@ describe('running against any deployment', () => {
   }, 60_000);
 });
 
+describe('selecting checks', () => {
+  it('takes names and groups, with or without the dot', async () => {
+    const names = async (only: string[]) =>
+      (
+        await checkContract({
+          ...base(),
+          only,
+          maxRequests: 1,
+          fetch: async () => new Response('', { status: 503 }),
+        })
+      ).checks.map((c) => c.name);
+    expect(await names(['auth.session'])).toEqual([
+      'auth.session.missing-token',
+      'auth.session.invalid-token',
+      'auth.session.cross-customer',
+    ]);
+    expect(await names(['paging'])).toEqual(await names(['paging.']));
+    expect(await names(['plan.lookup', 'errors.invalid-limit'])).toEqual([
+      'plan.lookup',
+      'errors.invalid-limit',
+    ]);
+  });
+});
+
 describe('an unreachable deployment', () => {
   it('fails the reachability check with the network error and skips the rest', async () => {
     const report = await checkContract({
@@ -173,6 +197,7 @@ describe('options and report', () => {
       [{ period: 'yesterday' }, /`period` must be/],
       [{ period: { start: 10, end: 5 } }, /start < end/],
       [{ only: ['paging.nope'] }, /no check is named "paging.nope"/],
+      [{ only: ['pag'] }, /no check is named "pag"/],
     ];
     for (const [override, message] of cases) {
       await expect(checkContract({ ...base(), ...override } as ContractOptions)).rejects.toThrow(message);

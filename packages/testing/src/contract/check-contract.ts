@@ -137,7 +137,11 @@ function judge(
 
 function selectedBy(only: readonly string[] | undefined, name: string): boolean {
   if (!only || only.length === 0) return true;
-  return only.some((pattern) => name === pattern || (pattern.endsWith('.') && name.startsWith(pattern)));
+  // A group may be named with or without its dot: `auth`, `auth.` and `auth.session` all select by prefix.
+  return only.some((pattern) => {
+    const group = pattern.endsWith('.') ? pattern : `${pattern}.`;
+    return name === pattern || name.startsWith(group);
+  });
 }
 
 function scrubber(secrets: readonly string[]): (text: string) => string {

@@ -88,7 +88,7 @@ export interface ContractOptions {
   readonly period?: { readonly start: number; readonly end: number } | string;
   /** Treat departures from the playq design contract as failures, not information. Default false. */
   readonly strict?: boolean;
-  /** Run only the checks with these names (or name prefixes such as `auth.`). */
+  /** Run only the checks with these names or groups (`auth`, `auth.session`, `paging.`). */
   readonly only?: readonly string[];
   /** Clock for the default period; tests pin it. Epoch milliseconds. */
   readonly now?: () => number;
