@@ -57,7 +57,12 @@ function edits(query: QueryNode): [URLCorruption, fc.Arbitrary<Edit>][] {
       }),
     ],
     ['missing-parameter', fc.constantFrom(...required).map((name) => (p) => p.delete(name))],
-    ['invalid-period', malformedPeriodText().map(set('period'))],
+    [
+      'invalid-period',
+      malformedPeriodText()
+        .filter((t) => t.trim() !== '')
+        .map(set('period')),
+    ],
     // An empty filter or qoefilter reads as absent, which is valid.
     [
       'invalid-filter',
