@@ -137,7 +137,15 @@ export function filterText(constraints: FilterConstraints = {}): fc.Arbitrary<st
   return filterSpelling(constraints).map((s) => s.text);
 }
 
-/** The characters a mutation inserts or substitutes, weighted towards those with a meaning. */
+/**
+ * The characters a mutation inserts or substitutes, weighted towards those with a meaning in one
+ * of the grammars, plus control characters and unpaired surrogates.
+ *
+ * @example
+ * ```ts
+ * fc.sample(mutationCharacter(), 5); // e.g. ['|', 'E', '\u0007', '[', 'q']
+ * ```
+ */
 export function mutationCharacter(): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...'[]|="\\ ,<>!=-.eE0aAND\n\t') },
