@@ -74,6 +74,49 @@ describe('edge combinations', () => {
     expect(body.response.map((r) => r.player)).toEqual(['html5', 'html5', 'html5', 'exo']);
   });
 
+  // Regression: ordering agg=2 by an aggby dimension that is not in metrics was a 500 (the inner
+  // statement did not select the column). agg=2 ignores aggby for grouping but each event has the
+  // field, so the events are ordered by it, ties by the returned dimensions, then by time.
+  it('agg=2 ordered by an aggby dimension absent from metrics orders by that event field', async () => {
+    const base = { planlevel: 2, period: PERIOD, metrics: 'errors,player', aggby: 'key,platform', agg: 2 };
+    const asc = await session(service, bearer, { ...base, orderby: 'key' });
+    expect(asc.status, JSON.stringify(asc.body)).toBe(200);
+    // keys: CDN_5XX (exo at 7000, html5 at 100), MANIFEST_404 (html5), SEGMENT_TIMEOUT (html5);
+    // records carry only the names in metrics.
+    expect(asc.body.response).toEqual(
+      ['exo', 'html5', 'html5', 'html5'].map((player) => ({ errors: 1, player, totalpages: 1 })),
+    );
+    const desc = await session(service, bearer, { ...base, orderby: 'key', order: 'desc' });
+    expect(desc.body.response.map((r) => r.player)).toEqual(['html5', 'html5', 'exo', 'html5']);
+    const paged = [0, 1, 2, 3].map((offset) =>
+      session(service, bearer, { ...base, orderby: 'key', order: 'desc', limit: 1, offset }),
+    );
+    const pages = await Promise.all(paged);
+    expect(pages.map((p) => p.body.response[0]?.player)).toEqual(['html5', 'html5', 'exo', 'html5']);
+    const bare = await session(service, bearer, { ...base, metrics: 'errors', orderby: 'platform' });
+    expect(bare.status).toBe(200);
+    expect(bare.body.totalrecords).toBe(4);
+  });
+
+  it('agg=2 ordered by timestamp descending', async () => {
+    const { status, body } = await session(service, bearer, {
+      planlevel: 2,
+      period: PERIOD,
+      metrics: 'errors,key',
+      aggby: 'timestamp',
+      agg: 2,
+      orderby: 'timestamp',
+      order: 'desc',
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.response.map((r) => r.key)).toEqual([
+      'CDN_5XX',
+      'MANIFEST_404',
+      'SEGMENT_TIMEOUT',
+      'CDN_5XX',
+    ]);
+  });
+
   it('a qoefilter no event can meet leaves agg=2 empty', async () => {
     const { body } = await session(service, bearer, {
       planlevel: 2,

@@ -358,19 +358,31 @@ function compileEvents(query: QueryNode, ctx: CompileContext): CompiledQuery {
         : `p.${dimColumn(c.name as Dimension)}`,
   );
   // Metrics are constant per event, so ordering by one only leaves the tie-breaks.
+  // agg=2 ignores aggby for grouping, yet `orderby` may name an aggby dimension (the query model
+  // accepts it): each event has that field, so the events are ordered by it without returning it.
+  const orderDim =
+    query.orderby !== undefined && isDimension(query.orderby) && !dims.includes(query.orderby)
+      ? query.orderby
+      : undefined;
+  const innerDims = orderDim === undefined ? dims : [...dims, orderDim];
+  const byTime = query.orderby === 'timestamp';
+  const timeDir = query.order === 'desc' ? 'DESC' : 'ASC';
   const orderOf = (q: string) => [
-    ...orderTerms(
-      query,
-      dims,
-      false,
-      () => null,
-      (d) => `${q}${dimColumn(d)}`,
-      `${q}ts`,
-    ),
+    ...(byTime
+      ? [`${q}ts ${timeDir}`, ...dims.map((d) => `${q}${dimColumn(d)} ASC`)]
+      : orderTerms(
+          query,
+          dims,
+          false,
+          () => null,
+          (d) => `${q}${dimColumn(d)}`,
+          `${q}ts`,
+        )),
+    // Event ids follow (customer, time) order, so this is "then by time" and a stable tie-break.
     `${q}eid ASC`,
   ];
   const conditions = [`cust = ${cust}`, `ts >= ${start}`, `ts < ${end}`, ...where, ...qoeWhere];
-  const inner = `SELECT ${[...dims.map((d) => dimColumn(d)), 'ts', 'eid'].join(', ')}, ${TOTAL} FROM errors e
+  const inner = `SELECT ${[...innerDims.map((d) => dimColumn(d)), 'ts', 'eid'].join(', ')}, ${TOTAL} FROM errors e
     WHERE ${conditions.join(' AND ')} ORDER BY ${orderOf('e.').join(', ')}`;
   return {
     page: (limit, offset) =>
