@@ -50,6 +50,7 @@ export class Dataset {
   private dictionaries = new Map<SmallDimension, Dictionary>();
   private customerCodes = new Map<string, number>();
   private statsCache: DatasetStats | undefined;
+  private subscriberRange: { readonly min: number; readonly max: number } | undefined;
 
   private constructor(
     /** The DuckDB instance, for callers that want to run their own read-only SQL. */
@@ -132,6 +133,11 @@ export class Dataset {
     return this.dictionaries.get(dimension) ?? { codes: new Map(), values: [] };
   }
 
+  /** @internal Smallest and largest subscriber dictionary code (`undefined` without subscribers). */
+  subscriberCodes(): { readonly min: number; readonly max: number } | undefined {
+    return this.subscriberRange;
+  }
+
   /** The internal code of a customer id, or `undefined` when the data has no such customer. */
   customerCode(customerId: string): number | undefined {
     return this.customerCodes.get(customerId);
@@ -159,6 +165,9 @@ export class Dataset {
     this.dictionaries = next;
     const customers = await this.all('SELECT code, value FROM dict_customer ORDER BY code');
     this.customerCodes = new Map(customers.map(([code, value]) => [value as string, code as number]));
+    const [range] = await this.all('SELECT min(code)::DOUBLE, max(code)::DOUBLE FROM dict_subscriberid');
+    this.subscriberRange =
+      range?.[0] == null || range[1] == null ? undefined : { min: Number(range[0]), max: Number(range[1]) };
     const [counts] = await this.all(
       `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
               (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,

@@ -67,7 +67,11 @@ async function run(
 ): Promise<Envelope> {
   let compiled: ReturnType<typeof compileQuery>;
   try {
-    compiled = compileQuery(query, { customerCode, dictionary: (d) => ctx.db.dictionary(d) });
+    compiled = compileQuery(query, {
+      customerCode,
+      dictionary: (d) => ctx.db.dictionary(d),
+      subscriberCodes: ctx.db.subscriberCodes(),
+    });
   } catch (error) {
     if (error instanceof CompileError)
       throw new Error(`internal: validated query did not compile: ${error.message}`);

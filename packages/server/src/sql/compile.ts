@@ -14,6 +14,7 @@ import {
   SQL_OPERATORS,
 } from './catalogue';
 import { Params } from './params';
+import { topByErrorsPage } from './top-by-errors';
 
 /** How a result column becomes a record field. */
 export interface OutputColumn {
@@ -39,6 +40,8 @@ export interface CompiledQuery {
 export interface CompileContext {
   readonly customerCode: number;
   dictionary(dim: SmallDimension): Dictionary;
+  /** Smallest and largest subscriber code, when known: enables the top-by-errors plan. */
+  readonly subscriberCodes?: { readonly min: number; readonly max: number } | undefined;
 }
 
 /** Raised for a query that validation should have refused; the HTTP layer maps it to 500. */
@@ -207,6 +210,36 @@ function compileGroups(query: QueryNode, ctx: CompileContext): CompiledQuery {
       : hasS
         ? 's'
         : 'e';
+  const topByErrors =
+    hasS &&
+    hasE &&
+    ctx.subscriberCodes !== undefined &&
+    !series &&
+    groupDims.length === 1 &&
+    groupDims[0] === 'subscriberid' &&
+    needed.length === 1 &&
+    needed[0] === 'errors' &&
+    (qoe?.conditions.length ?? 0) === 0 &&
+    (query.orderby ?? 'errors') === 'errors' &&
+    (query.order ?? 'desc') === 'desc';
+  if (topByErrors && sessionWhere && errorWhere && ctx.subscriberCodes) {
+    const parts = {
+      sessionConditions: [`cust = ${cust}`, `start_ts >= ${start}`, `start_ts < ${end}`, ...sessionWhere],
+      errorConditions: [`cust = ${cust}`, `ts >= ${start}`, `ts < ${end}`, ...errorWhere],
+      codes: ctx.subscriberCodes,
+      select: names.map((n) =>
+        n === 'errors'
+          ? 'p.m_errors'
+          : '(SELECT value FROM dict_subscriberid d WHERE d.code = p.subscriberid)',
+      ),
+    };
+    return {
+      page: (limit, offset) => topByErrorsPage(parts, limit, offset),
+      params,
+      columns: names.map((n) => (isDimension(n) ? dimOutput(n, ctx) : { name: n, kind: 'metric' })),
+      cacheKey: `${ctx.customerCode}\u0000${topByErrorsPage(parts, 'L', 'O')}\u0000${params.key()}`,
+    };
+  }
   const keyExpr = (k: string) => (hasS && hasE ? `coalesce(s.${k}, e.${k})` : k);
   const windowLen = series ? g : `(${end} - ${start})`;
   const sv = (col: string) => (hasS ? `coalesce(${hasE ? 's.' : ''}${col}, 0)` : '0');
