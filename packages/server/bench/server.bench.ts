@@ -63,7 +63,7 @@ interface ErrorColumns {
 }
 
 async function extract(db: Dataset) {
-  const conn = await db.instance.connect();
+  const conn = await db.connect();
   const read = async (sql: string, n: number, kinds: ('i' | 'f')[]) => {
     const cols = kinds.map((k) => (k === 'i' ? new Int32Array(n) : new Float64Array(n)));
     const result = await conn.stream(sql);

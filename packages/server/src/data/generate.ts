@@ -241,7 +241,10 @@ async function generateInto(
   const pickFrom = (uniform: string, weights: readonly number[]) =>
     `list_extract(${numList(lookup(weights))}, 1 + floor(${uniform} * 1000)::INTEGER)`;
   const pick = (k: number, weights: readonly number[]) => pickFrom(u(k), weights);
-  const slots = numList(daySlots(((start % 86_400) + 86_400) % 86_400).map((v) => Math.round(v * 100) / 100));
+  // Slot times in hundredths of a second as integers: a list of decimals would be cast per row.
+  // `centi / 100` in DOUBLE is exactly how DuckDB casts such a DECIMAL(_, 2) to DOUBLE.
+  const slots = numList(daySlots(((start % 86_400) + 86_400) % 86_400).map((v) => Math.round(v * 100)));
+  const slotAt = (index: string) => `list_extract(${slots}, ${index})`;
   const platformPlayers = `[${PLATFORMS.map((p) => numList(p[3].map((x) => code(playerCode, x)))).join(', ')}]`;
   const ci =
     o.customers.length === 1
@@ -254,7 +257,7 @@ async function generateInto(
   const sessionsSql = `CREATE OR REPLACE TABLE sessions AS
      WITH a AS (
        SELECT i, ${ci} AS ci, ${[0, 1, 2, 3].map((k) => `${hashOf('i', k)} AS h${k}`).join(', ')}
-       FROM range(${o.sessions}) r(i)
+       FROM gen_ids
      ), t AS (
        SELECT *,
          (i - list_extract(${numList(offsets)}, ci) + 0.5) / list_extract(${numList(sizes.map((x) => Math.max(1, x)))}, ci) * ${o.days} AS x
@@ -263,7 +266,8 @@ async function generateInto(
        SELECT *, ${hashOf(`floor(pow(${u(0)}, 2.5) * ${nSubs})::BIGINT`, 4)} AS hs,
          floor(pow(${u(0)}, 2.5) * ${nSubs})::INTEGER AS sub,
          ${start}::BIGINT + floor(x)::BIGINT * 86400 + floor(
-           list_extract(${slots}, 1 + q) + (list_extract(${slots}, 2 + q) - list_extract(${slots}, 1 + q)) * (y - q)
+           ${slotAt('1 + q')}::DOUBLE / 100::DOUBLE
+             + (${slotAt('2 + q')} - ${slotAt('1 + q')})::DOUBLE / 100::DOUBLE * (y - q)
          )::BIGINT AS start_ts
        FROM (SELECT *, (x - floor(x)) * 1000 AS y, floor((x - floor(x)) * 1000)::INTEGER AS q FROM t)
      ), b2 AS (
@@ -310,7 +314,11 @@ async function generateInto(
                        ELSE ceil((startup_ms + watch_ms + rebuffer_ms) / 1000)::BIGINT END AS end_ts,
        startup_ms, watch_ms, rebuffer_ms
      FROM e`;
+  // DuckDB's range() is a single-threaded source, and the per-row expressions are the cost: reading
+  // the row numbers from a table instead lets every thread evaluate them (row order is preserved).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE gen_ids AS SELECT i FROM range(${o.sessions}) r(i)`);
   await db.exec(sessionsSql);
+  await db.exec('DROP TABLE gen_ids');
 
   const kindCats = numList(ERROR_KINDS.map((k) => code(categoryCode, k[0])));
   const kindKeys = `[${ERROR_KINDS.map((k) => numList(k[2].map((x) => code(keyCode, x)))).join(', ')}]`;
