@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
-  dts: true,
+  // Internals tagged @internal stay out of the published types.
+  dts: { compilerOptions: { stripInternal: true } },
   clean: true,
   sourcemap: true,
   target: 'es2022',
