@@ -4,6 +4,7 @@
 import { type CheckDefinition, FailCheck } from './check-kit';
 import { AUTH_CHECKS } from './checks-auth';
 import { ERROR_CHECKS } from './checks-errors';
+import { HTTP_CHECKS } from './checks-http';
 import { PAGING_CHECKS } from './checks-paging';
 import { SEMANTIC_CHECKS } from './checks-semantics';
 import { SHAPE_CHECKS } from './checks-shape';
@@ -16,6 +17,8 @@ const CHECKS: readonly CheckDefinition[] = [
   ...SEMANTIC_CHECKS,
   ...AUTH_CHECKS,
   ...ERROR_CHECKS,
+  // Last, so that the rate-limit check sees every answer of the run.
+  ...HTTP_CHECKS,
 ];
 
 /**

@@ -90,9 +90,9 @@ export class ContractContext {
     return this.#get(this.url('session', customerId, params), headers, own);
   }
 
-  /** A raw GET, neither memoised nor authenticated unless headers say so. */
-  async raw(url: string, headers: Record<string, string> = {}): Promise<Probe> {
-    const probe = await this.http.request(url, { headers });
+  /** A raw request (GET unless told), neither memoised nor authenticated unless headers say so. */
+  async raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Probe> {
+    const probe = await this.http.request(url, { headers, method });
     this.#collect(probe);
     return probe;
   }
@@ -110,7 +110,8 @@ export class ContractContext {
   }
 
   #collect(probe: Probe): void {
-    if (probe.status >= 400 && probe.status !== 429) this.errorProbes.push(probe);
+    // A HEAD answer has no body by definition, so it cannot be judged as a problem document.
+    if (probe.status >= 400 && probe.status !== 429 && probe.method !== 'HEAD') this.errorProbes.push(probe);
   }
 
   /** The bearer token: given, or fetched once with client credentials; skips the check otherwise. */

@@ -38,6 +38,8 @@ export class GentleFetch {
   count = 0;
   /** Requests that failed below HTTP (refused connection, DNS, TLS). */
   networkErrors = 0;
+  /** Every 429 that arrived, before its polite retry: the rate-limit check judges them. */
+  readonly rateLimited: Probe[] = [];
   readonly #options: GentleFetchOptions;
   #nextSlot = 0;
 
@@ -55,6 +57,7 @@ export class GentleFetch {
   ) {
     const first = await this.#once(url, init);
     if (first.status !== 429) return first;
+    this.rateLimited.push(first);
     const retryAfter = Number(first.headers['retry-after']);
     const waitMs = Math.min(
       Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : 1000,

@@ -252,6 +252,34 @@ export function brokenVariants(fetch: Transport, tokens: Tokens): Record<string,
         headers: { 'content-type': 'text/plain' },
       });
     },
+    'refuses HEAD': async (request) =>
+      request.method === 'HEAD' && endpointOf(new URL(request.url))
+        ? new Response(null, { status: 405, headers: { allow: 'GET' } })
+        : fetch(request),
+    'answers POST like GET': async (request) =>
+      request.method === 'POST' && endpointOf(new URL(request.url))
+        ? fetch(new Request(request.url, { method: 'GET', headers: request.headers }))
+        : fetch(request),
+    'ignores CORS preflights': async (request) => {
+      const response = await fetch(request);
+      if (request.method !== 'OPTIONS') return response;
+      const headers = new Headers(response.headers);
+      for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name);
+      return new Response(null, { status: response.status, headers });
+    },
+    'answers one 429 without Retry-After': (() => {
+      let refused = false;
+      return async (request: Request) => {
+        if (!refused && endpointOf(new URL(request.url))) {
+          refused = true;
+          return new Response(JSON.stringify({ status: 429, code: 'rate_limited' }), {
+            status: 429,
+            headers: { 'content-type': 'application/problem+json' },
+          });
+        }
+        return fetch(request);
+      };
+    })(),
     'echoes the API key in error details': rewriteJson(fetch, (body, _url, status) =>
       status >= 400 ? { ...body, detail: `${String(body.detail)} (key ${demo.apiKey})` } : body,
     ),
