@@ -1,50 +1,41 @@
 // @playq/testing/arbitraries: one fast-check arbitrary per concept of the API — the grammar's and
 // the query model's (re-exported from where they live) plus answers, records and malformed
 // variants of each. Browser-safe; fast-check is a peer dependency.
+
+import type * as grammar from '@playq/grammar/arbitraries';
+import type * as query from '@playq/query/arbitraries';
+
+// Local aliases rather than `export type { … } from`: the d.ts bundler turns re-exported foreign
+// types inside the main entry's `arbitraries` namespace into values, which breaks consumers' builds.
+export type FilterConstraints = grammar.FilterConstraints;
+export type PeriodConstraints = grammar.PeriodConstraints;
+export type QoeFilterConstraints = grammar.QoeFilterConstraints;
+export type CanonicalURLConstraints = query.CanonicalURLConstraints;
+export type QueryNodeConstraints = query.QueryNodeConstraints;
+export type SessionQueryNodeConstraints = query.SessionQueryNodeConstraints;
 export {
-  type FilterConstraints,
   filterAst,
   filterText,
   malformedFilterText,
   malformedPeriodText,
   malformedQoeFilterText,
-  type PeriodConstraints,
   periodAst,
   periodText,
-  type QoeFilterConstraints,
   qoeFilterAst,
   qoeFilterText,
 } from '@playq/grammar/arbitraries';
 export {
-  type CanonicalURLConstraints,
   canonicalQueryURL,
   metricQueryNode,
   metricQueryNode as metricQuery,
-  type QueryNodeConstraints,
   queryNode,
   queryNode as query,
-  type SessionQueryNodeConstraints,
   sessionQueryNode,
   sessionQueryNode as sessionQuery,
 } from '@playq/query/arbitraries';
-export {
-  ENVELOPE_CORRUPTIONS,
-  type EnvelopeCorruption,
-  malformedEnvelope,
-  malformedRecord,
-} from './malformed-result';
-export {
-  type MalformedURLConstraints,
-  malformedQueryURL,
-  URL_CORRUPTIONS,
-  type URLCorruption,
-} from './malformed-url';
-export {
-  type EnvelopeConstraints,
-  envelope,
-  queryWithEnvelope,
-  type RecordConstraints,
-  type ResultEnvelope,
-  type ResultRecord,
-  record,
-} from './result';
+export type { EnvelopeCorruption } from './malformed-result';
+export { ENVELOPE_CORRUPTIONS, malformedEnvelope, malformedRecord } from './malformed-result';
+export type { MalformedURLConstraints, URLCorruption } from './malformed-url';
+export { malformedQueryURL, URL_CORRUPTIONS } from './malformed-url';
+export type { EnvelopeConstraints, RecordConstraints, ResultEnvelope, ResultRecord } from './result';
+export { envelope, queryWithEnvelope, record } from './result';
