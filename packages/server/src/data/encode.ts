@@ -52,6 +52,21 @@ export async function encodeRawTables(db: Dataset): Promise<void> {
     );
     await run('DROP TABLE raw_sessions');
     await run('DROP TABLE raw_errors');
+    await addV2Defaults(run);
   });
   await db.refresh();
+}
+
+// Stand-in until the v2 data layer lands (server-data): the v2 columns the query compiler reads,
+// with the documented defaults of v1 data (status ENDED, no anonymous viewers, no business or fatal
+// errors, the v2-only dimensions null).
+const V2_ONLY_DIMENSIONS = ['device', 'cdn', 'assetid', 'assetname', 'subscribertag'] as const;
+
+/** @internal Adds the v2 columns with their v1 defaults to encoded tables that lack them. */
+export async function addV2Defaults(run: (sql: string) => Promise<void>): Promise<void> {
+  const nullDims = V2_ONLY_DIMENSIONS.map((d) => `NULL::INTEGER AS ${d}`).join(', ');
+  await run(`CREATE OR REPLACE TABLE sessions AS SELECT *, subscriberid::VARCHAR AS device_id, 'ENDED' AS status,
+    0::BIGINT AS rebuffer_count, 0::BIGINT AS cdn_changes, false AS business_failure, ${nullDims} FROM sessions`);
+  await run(`CREATE OR REPLACE TABLE errors AS SELECT *, false AS fatal, false AS business, ${nullDims} FROM errors`);
+  for (const dim of V2_ONLY_DIMENSIONS) await run(`CREATE OR REPLACE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
 }

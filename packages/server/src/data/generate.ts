@@ -7,6 +7,7 @@
 // distribution, so no string join and no sort of the sessions is needed (10M rows in seconds).
 import { listValue } from '@duckdb/node-api';
 import { CUSTOMER_ID_PATTERN, DEMO_CUSTOMERS } from './customers';
+import { addV2Defaults } from './encode';
 import { Dataset } from './dataset';
 
 /** Options of `generateDataset`. */
@@ -136,6 +137,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Dataset
   const db = await Dataset.open(options.database, 4, options.memoryLimit);
   try {
     await generateInto(db, opts);
+    await addV2Defaults((sql) => db.exec(sql));
     await db.refresh();
     return db;
   } catch (error) {
