@@ -1,8 +1,9 @@
 // A small fixed v2 data set (DESIGN section 4 columns) whose answers semantics-v2.test.ts computes
 // by hand, and a runner that compiles a query and executes its plan. The encoded tables are built
 // here in SQL in the layout the query compiler reads (codes in value order, null values as NULL).
-import type { QueryNode } from '@playq/query';
+
 import { parseFilterOrThrow, parsePeriodOrThrow, parseQoeFilterOrThrow } from '@playq/grammar';
+import type { QueryNode } from '@playq/query';
 import { Dataset } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { QueryExecutor } from '../src/sql/execute';
@@ -69,11 +70,56 @@ export const SESSIONS: V2Session[] = [
 ];
 
 export const ERRORS: V2Error[] = [
-  { ts: 100, session: 'a', country: 'US', cdn: 'cdnA', category: 'network', key: 'CDN_5XX', fatal: false, business: false },
-  { ts: 2100, session: 'h', country: 'US', cdn: 'cdnB', category: 'entitlement', key: 'NOT_ENTITLED', fatal: true, business: true },
-  { ts: 3650, session: 'c', country: 'GB', cdn: 'cdnA', category: 'startup', key: 'MANIFEST_404', fatal: true, business: false },
-  { ts: 7100, session: 'g', country: 'FR', cdn: 'cdnA', category: 'network', key: 'CDN_5XX', fatal: false, business: false },
-  { ts: 7250, session: 'g', country: 'FR', cdn: 'cdnA', category: 'network', key: 'CDN_5XX', fatal: false, business: false },
+  {
+    ts: 100,
+    session: 'a',
+    country: 'US',
+    cdn: 'cdnA',
+    category: 'network',
+    key: 'CDN_5XX',
+    fatal: false,
+    business: false,
+  },
+  {
+    ts: 2100,
+    session: 'h',
+    country: 'US',
+    cdn: 'cdnB',
+    category: 'entitlement',
+    key: 'NOT_ENTITLED',
+    fatal: true,
+    business: true,
+  },
+  {
+    ts: 3650,
+    session: 'c',
+    country: 'GB',
+    cdn: 'cdnA',
+    category: 'startup',
+    key: 'MANIFEST_404',
+    fatal: true,
+    business: false,
+  },
+  {
+    ts: 7100,
+    session: 'g',
+    country: 'FR',
+    cdn: 'cdnA',
+    category: 'network',
+    key: 'CDN_5XX',
+    fatal: false,
+    business: false,
+  },
+  {
+    ts: 7250,
+    session: 'g',
+    country: 'FR',
+    cdn: 'cdnA',
+    category: 'network',
+    key: 'CDN_5XX',
+    fatal: false,
+    business: false,
+  },
 ];
 
 const lit = (v: string | number | boolean | null) =>
@@ -93,15 +139,41 @@ export async function openV2Dataset(
   sessions: readonly V2Session[] = SESSIONS,
   errors: readonly V2Error[] = ERRORS,
 ): Promise<Dataset> {
-  const db = await Dataset.open(":memory:", 2);
+  const db = await Dataset.open(':memory:', 2);
   const rs = sessions.map((s) =>
-    [s.id, s.sub, s.dev, s.country, s.cdn, s.status, T0 + s.start, s.end === null ? null : T0 + s.end, s.startup, s.watch, s.rebuf, s.rc, s.cc, s.bf]
+    [
+      s.id,
+      s.sub,
+      s.dev,
+      s.country,
+      s.cdn,
+      s.status,
+      T0 + s.start,
+      s.end === null ? null : T0 + s.end,
+      s.startup,
+      s.watch,
+      s.rebuf,
+      s.rc,
+      s.cc,
+      s.bf,
+    ]
       .map(lit)
       .join(', '),
   );
   const sessionOf = new Map(sessions.map((s) => [s.id, s]));
   const re = errors.map((e, i) =>
-    [i, T0 + e.ts, e.session, e.session ? (sessionOf.get(e.session)?.sub ?? null) : null, e.country, e.cdn, e.category, e.key, e.fatal, e.business]
+    [
+      i,
+      T0 + e.ts,
+      e.session,
+      e.session ? (sessionOf.get(e.session)?.sub ?? null) : null,
+      e.country,
+      e.cdn,
+      e.category,
+      e.key,
+      e.fatal,
+      e.business,
+    ]
       .map(lit)
       .join(', '),
   );
@@ -110,14 +182,20 @@ export async function openV2Dataset(
   await db.exec(`CREATE TABLE raw_e AS SELECT * FROM (VALUES (${re.join('), (')}))
     t(eid, ts, session_id, subscriberid, country, cdn, category, "key", fatal, business)`);
   for (const [dim, tables] of Object.entries(DICTS)) {
-    const union = tables.map((t) => `SELECT DISTINCT "${dim}" AS value FROM raw_${t[0]} WHERE "${dim}" IS NOT NULL`).join(' UNION ');
-    await db.exec(`CREATE TABLE dict_${dim} AS SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value FROM (${union})`);
+    const union = tables
+      .map((t) => `SELECT DISTINCT "${dim}" AS value FROM raw_${t[0]} WHERE "${dim}" IS NOT NULL`)
+      .join(' UNION ');
+    await db.exec(
+      `CREATE TABLE dict_${dim} AS SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value FROM (${union})`,
+    );
   }
   await db.exec(`CREATE TABLE dict_customer AS SELECT 0 AS code, 'demo' AS value`);
   for (const dim of EMPTY_DICTS.filter((d) => d !== 'customer'))
     await db.exec(`CREATE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
-  const code = (dim: string, alias: string) => `(SELECT code FROM dict_${dim} WHERE value = ${alias}."${dim}")`;
-  const nulls = 'NULL::INTEGER AS platform, NULL::INTEGER AS player, NULL::INTEGER AS device, NULL::INTEGER AS assetid, NULL::INTEGER AS assetname, NULL::INTEGER AS subscribertag';
+  const code = (dim: string, alias: string) =>
+    `(SELECT code FROM dict_${dim} WHERE value = ${alias}."${dim}")`;
+  const nulls =
+    'NULL::INTEGER AS platform, NULL::INTEGER AS player, NULL::INTEGER AS device, NULL::INTEGER AS assetid, NULL::INTEGER AS assetname, NULL::INTEGER AS subscribertag';
   await db.exec(`CREATE TABLE sessions AS SELECT 0 AS cust, session_id, ${code('subscriberid', 's')} AS subscriberid, device_id,
     ${code('country', 's')} AS country, ${code('cdn', 's')} AS cdn, ${nulls}, status, start_ts::BIGINT AS start_ts, end_ts::BIGINT AS end_ts,
     startup_ms::BIGINT AS startup_ms, watch_ms::BIGINT AS watch_ms, rebuffer_ms::BIGINT AS rebuffer_ms,
@@ -147,7 +225,10 @@ export async function run(
   return { ...page, plan };
 }
 
-export function node(p: Record<string, string | number>, endpoint: 'metricquery' | 'session' = 'metricquery'): QueryNode {
+export function node(
+  p: Record<string, string | number>,
+  endpoint: 'metricquery' | 'session' = 'metricquery',
+): QueryNode {
   const str = (k: string) => (p[k] === undefined ? undefined : String(p[k]));
   const q: Record<string, unknown> = {
     type: 'query',
@@ -161,7 +242,16 @@ export function node(p: Record<string, string | number>, endpoint: 'metricquery'
   };
   if (str('filter')) q.filter = parseFilterOrThrow(str('filter')!);
   if (str('qoefilter')) q.qoefilter = parseQoeFilterOrThrow(str('qoefilter')!);
-  for (const k of ['granularity', 'orderby', 'order', 'sessiontype', 'allstatus', 'concurrency', 'businesserror', 'planlevel'])
+  for (const k of [
+    'granularity',
+    'orderby',
+    'order',
+    'sessiontype',
+    'allstatus',
+    'concurrency',
+    'businesserror',
+    'planlevel',
+  ])
     if (str(k) !== undefined) q[k] = str(k);
   if (p.agg !== undefined) q.agg = Number(p.agg);
   return q as unknown as QueryNode;

@@ -67,6 +67,9 @@ export async function addV2Defaults(run: (sql: string) => Promise<void>): Promis
   const nullDims = V2_ONLY_DIMENSIONS.map((d) => `NULL::INTEGER AS ${d}`).join(', ');
   await run(`CREATE OR REPLACE TABLE sessions AS SELECT *, subscriberid::VARCHAR AS device_id, 'ENDED' AS status,
     0::BIGINT AS rebuffer_count, 0::BIGINT AS cdn_changes, false AS business_failure, ${nullDims} FROM sessions`);
-  await run(`CREATE OR REPLACE TABLE errors AS SELECT *, false AS fatal, false AS business, ${nullDims} FROM errors`);
-  for (const dim of V2_ONLY_DIMENSIONS) await run(`CREATE OR REPLACE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
+  await run(
+    `CREATE OR REPLACE TABLE errors AS SELECT *, false AS fatal, false AS business, ${nullDims} FROM errors`,
+  );
+  for (const dim of V2_ONLY_DIMENSIONS)
+    await run(`CREATE OR REPLACE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
 }

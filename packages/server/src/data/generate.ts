@@ -7,8 +7,8 @@
 // distribution, so no string join and no sort of the sessions is needed (10M rows in seconds).
 import { listValue } from '@duckdb/node-api';
 import { CUSTOMER_ID_PATTERN, DEMO_CUSTOMERS } from './customers';
-import { addV2Defaults } from './encode';
 import { Dataset } from './dataset';
+import { addV2Defaults } from './encode';
 
 /** Options of `generateDataset`. */
 export interface GenerateOptions {

@@ -76,7 +76,9 @@ async function run(
     compiled = compileQuery(query, {
       customerCode,
       dictionary: (d) =>
-        (SMALL_DIMENSIONS as readonly string[]).includes(d) ? ctx.db.dictionary(d as SmallDimension) : undefined,
+        (SMALL_DIMENSIONS as readonly string[]).includes(d)
+          ? ctx.db.dictionary(d as SmallDimension)
+          : undefined,
       subscriberCodes: ctx.db.subscriberCodes(),
     });
   } catch (error) {

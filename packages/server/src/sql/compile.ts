@@ -8,7 +8,13 @@ import { compileEvents } from './events';
 import { isServerMetric, METRIC_SQL, type MetricSource, metricSql, type ServerMetric } from './metric-sql';
 import { decodeSql, orderTerms } from './order';
 import { Params } from './params';
-import { type CompiledQuery, CompileError, freezePlan, type OutputColumn, UnsupportedQueryError } from './plan';
+import {
+  type CompiledQuery,
+  CompileError,
+  freezePlan,
+  type OutputColumn,
+  UnsupportedQueryError,
+} from './plan';
 import {
   businessRule,
   type FilterContext,
@@ -19,14 +25,13 @@ import {
   splitConditions,
   sqlOperator,
 } from './population';
-import { topByErrorsPlan } from './top-by-errors';
 import { bucketSql, granularitySeconds } from './windows';
 
-export { CompileError, type CompiledQuery, type OutputColumn, UnsupportedQueryError } from './plan';
+export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryError } from './plan';
 
 export interface CompileContext extends FilterContext {
   readonly customerCode: number;
-  /** Smallest and largest subscriber code, when known: enables the top-by-errors plan. */
+  /** Smallest and largest subscriber code (unused since v2: see docs/server.md, "Plans"). */
   readonly subscriberCodes?: { readonly min: number; readonly max: number } | undefined;
 }
 
@@ -145,17 +150,21 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   const cust = params.int(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
-  const g = series ? params.bigint(granularitySeconds(query.granularity, period.end - period.start)) : undefined;
+  const g = series
+    ? params.bigint(granularitySeconds(query.granularity, period.end - period.start))
+    : undefined;
   const keys = [...dims.map((d) => DIMENSION_SQL[d].column), ...(series ? ['ts_bucket'] : [])];
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
   const parts: Parts = { params, options, cust, start, end, g, keys, sessionWhere };
   const errorOnly = dims.some((d) => DIMENSION_SQL[d].errorOnly);
-  const sFilter = errorOnly ? null : filterConditions(filterOf(query), params, ctx, 'sessions');
-  const eFilter = filterConditions(filterOf(query), params, ctx, 'errors');
+  // Only the tables a needed metric reads get conditions: every parameter must be referenced.
+  const reads = (source: MetricSource) => needed.some((m) => METRIC_SQL[m].source === source);
+  const sFilter =
+    errorOnly || !(reads('sessions') || reads('active'))
+      ? null
+      : filterConditions(filterOf(query), params, ctx, 'sessions');
+  const eFilter = reads('errors') ? filterConditions(filterOf(query), params, ctx, 'errors') : null;
   const columns = outputColumns(names);
-
-  const top = topByErrorsPlan(query, ctx, parts, { dims, needed, sFilter, eFilter, series, columns });
-  if (top) return top;
 
   // With concurrency=1 the population S is the active sessions: one row set serves both.
   const sourceOf = (m: ServerMetric): MetricSource => {
@@ -180,13 +189,17 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   if (eFilter) add('errors', errorRows(parts, eFilter));
   if (sources.length === 0) return emptyPlan(columns);
 
-  const metricCols = needed.map((m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`);
+  const metricCols = needed.map(
+    (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
+  );
   const union = sources.map((s) => `(${s})`).join(' UNION ALL BY NAME ');
   const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
     keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
   }HAVING bool_or(__req)`;
   // Group-level conditions test each result record, on metrics requested or not.
-  const having = levels.group.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  const having = levels.group.map(
+    (c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
+  );
   const body = `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
   return pagedPlan('groups', body, params, columns, dims, series, query);
 }

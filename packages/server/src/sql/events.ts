@@ -53,7 +53,9 @@ export function compileEvents(
           `session_id IN (SELECT ss.session_id FROM sessions ss WHERE ss.cust = ${cust} AND ss.start_ts < ${end} AND ${sessionWhere.join(' AND ')})`,
         ]
       : []),
-    ...levels.group.map((c) => `${eventValue(c.metric)} ${sqlOperator(c.operator)} ${params.double(c.value)}`),
+    ...levels.group.map(
+      (c) => `${eventValue(c.metric)} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
+    ),
   ];
   // agg=2 ignores aggby for grouping, yet `orderby` may name an aggby dimension: every event has
   // that field, so events are ordered by it without returning it.
@@ -65,7 +67,10 @@ export function compileEvents(
   const metrics = unique(names.filter((n) => !isServerDimension(n)));
   const order = (q: string) => [
     ...(query.orderby === 'timestamp'
-      ? [`${q}ts ${query.order === 'desc' ? 'DESC' : 'ASC'}`, ...dims.map((d) => `${q}${DIMENSION_SQL[d].column} ASC NULLS FIRST`)]
+      ? [
+          `${q}ts ${query.order === 'desc' ? 'DESC' : 'ASC'}`,
+          ...dims.map((d) => `${q}${DIMENSION_SQL[d].column} ASC NULLS FIRST`),
+        ]
       : orderTerms(query, dims, false, q)),
     // Event ids follow (customer, time) order: "then by time", and a stable tie-break.
     `${q}eid ASC`,

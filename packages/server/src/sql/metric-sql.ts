@@ -27,7 +27,8 @@ export interface MetricSql {
 /** A viewer: the subscriber, else the device (anonymous viewers). */
 const VIEWER = 'row(subscriberid, CASE WHEN subscriberid IS NULL THEN device_id END)';
 const PLAYS = 'count(startup_ms)';
-const STARTUP_FAILURES = 'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
+const STARTUP_FAILURES =
+  'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
 const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(${den}, 0), 0)`;
 const startupQuantile = (q: number) => `coalesce(quantile_cont(startup_ms, ${q}) / 1000.0, 0)`;
 const STARTUP_S = 'startup_ms / 1000.0';
@@ -56,8 +57,16 @@ export const METRIC_SQL = Object.freeze({
     aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
     session: SESSION_BUFFERING_RATIO,
   }),
-  buffcount: m({ source: 'sessions', aggregate: 'coalesce(sum(rebuffer_count), 0)', session: 'rebuffer_count' }),
-  playdur: m({ source: 'sessions', aggregate: 'coalesce(sum(watch_ms), 0) / 60000.0', session: SESSION_PLAYDUR }),
+  buffcount: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(rebuffer_count), 0)',
+    session: 'rebuffer_count',
+  }),
+  playdur: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(watch_ms), 0) / 60000.0',
+    session: SESSION_PLAYDUR,
+  }),
   avg_playtime_by_audience: m({
     source: 'sessions',
     aggregate: ratio('coalesce(sum(watch_ms), 0) / 60000.0', `count(DISTINCT ${VIEWER})`),
@@ -74,8 +83,16 @@ export const METRIC_SQL = Object.freeze({
     aggregate: 'count(DISTINCT device_id) FILTER (WHERE subscriberid IS NULL)',
   }),
   cdn_change_rate: m({ source: 'sessions', aggregate: ratio('coalesce(sum(cdn_changes), 0)', PLAYS) }),
-  qualityofexperience: m({ source: 'sessions', aggregate: `coalesce(avg(${QOE_SCORE}), 0)`, session: QOE_SCORE }),
-  avg_qualityofexperience: m({ source: 'sessions', aggregate: `coalesce(avg(${QOE_SCORE}), 0)`, variant: true }),
+  qualityofexperience: m({
+    source: 'sessions',
+    aggregate: `coalesce(avg(${QOE_SCORE}), 0)`,
+    session: QOE_SCORE,
+  }),
+  avg_qualityofexperience: m({
+    source: 'sessions',
+    aggregate: `coalesce(avg(${QOE_SCORE}), 0)`,
+    variant: true,
+  }),
   median_qualityofexperience: m({
     source: 'sessions',
     aggregate: `coalesce(quantile_cont(${QOE_SCORE}, 0.5), 0)`,

@@ -10,11 +10,10 @@ export interface OutputColumn {
 
 /**
  * - `groups`: the general plan (population S, active sessions and error events, grouped);
- * - `top-by-errors`: subscribers ordered by errors (same answer as `groups`, faster);
  * - `events`: `agg=2`, one record per error event;
  * - `empty`: no row can match (a filter value absent from the data).
  */
-export type PlanKind = 'groups' | 'top-by-errors' | 'events' | 'empty';
+export type PlanKind = 'groups' | 'events' | 'empty';
 
 export interface CompiledQuery {
   readonly kind: PlanKind;

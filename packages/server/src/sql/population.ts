@@ -6,9 +6,9 @@ import type { QueryNode } from '@playq/query';
 import type { Dictionary } from '../data/dataset';
 import { dimensionSql } from './dimension-sql';
 import { metricSql } from './metric-sql';
+import { QOE_OPERATORS } from './operators';
 import type { Params } from './params';
 import { CompileError } from './plan';
-import { QOE_OPERATORS } from './operators';
 
 export interface PopulationOptions {
   readonly sessiontype: 'ended' | 'started';
@@ -72,7 +72,8 @@ export function filterConditions(
       ...new Set(clause.values.map((v) => dict.codes.get(v)).filter((c): c is number => c !== undefined)),
     ];
     if (codes.length === 0) return null;
-    if (codes.length <= MAX_INLINE_CODES) out.push(`${dim.column} IN (${codes.map((c) => params.int(c)).join(', ')})`);
+    if (codes.length <= MAX_INLINE_CODES)
+      out.push(`${dim.column} IN (${codes.map((c) => params.int(c)).join(', ')})`);
     else out.push(`list_contains(${params.intList(codes)}, ${dim.column})`);
   }
   return out;
