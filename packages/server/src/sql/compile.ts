@@ -227,21 +227,28 @@ function populationRows(p: Parts, filter: readonly string[]): string {
  */
 function activeRows(p: Parts, filter: readonly string[]): string {
   const endOf = `coalesce(end_ts, ${p.end})`;
-  const where = [
-    `cust = ${p.cust}`,
-    `start_ts < ${p.end}`,
-    `(end_ts IS NULL OR end_ts > ${p.start})`,
-    ...filter,
-    ...p.sessionWhere,
-  ];
-  const buckets = p.g
-    ? `, unnest(range(${bucketSql(`greatest(start_ts, ${p.start})`, p.g)}, ${bucketSql(`least(${endOf}, ${p.end}) - 1`, p.g)} + ${p.g}, ${p.g})) AS ts_bucket`
-    : '';
-  const ws = p.g ? `greatest(ts_bucket, ${p.start})` : p.start;
-  const we = p.g ? `least(ts_bucket + ${p.g}, ${p.end})` : p.end;
-  const share = `CASE WHEN ${endOf} <= start_ts THEN 1.0 ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
-  return `SELECT a.* REPLACE (watch_ms * ${share} AS watch_ms, rebuffer_ms * ${share} AS rebuffer_ms)
-    FROM (SELECT ss.*${buckets} FROM sessions ss WHERE ${where.join(' AND ')}) a`;
+  // Two branches rather than `end_ts IS NULL OR end_ts > start`: each is a plain column comparison,
+  // so the row groups' min/max (and null) statistics prune what ended before the window.
+  const where = (ended: string) =>
+    [`cust = ${p.cust}`, `start_ts < ${p.end}`, ended, ...filter, ...p.sessionWhere].join(' AND ');
+  const active = (cols: string) =>
+    `SELECT ${cols} FROM sessions ss WHERE ${where(`end_ts > ${p.start}`)}
+      UNION ALL SELECT ${cols} FROM sessions ss WHERE ${where('end_ts IS NULL')}`;
+  const share = (ws: string, we: string) =>
+    `CASE WHEN ${endOf} <= start_ts THEN 1.0 ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
+  const proRata = (ws: string, we: string) =>
+    `a.* REPLACE (watch_ms * ${share(ws, we)} AS watch_ms, rebuffer_ms * ${share(ws, we)} AS rebuffer_ms)`;
+  if (!p.g) return `SELECT ${proRata(p.start, p.end)} FROM (${active('ss.*')}) a`;
+  const g = p.g;
+  // The first and last bucket a session is active in. Most sessions are active in one bucket: they
+  // take it directly, and only the others pay for a list of buckets to unnest.
+  const first = bucketSql(`greatest(start_ts, ${p.start})`, g);
+  const last = bucketSql(`least(${endOf}, ${p.end}) - 1`, g);
+  const spans = `SELECT ss.*, ${first} AS __first, ${last} AS __last FROM (${active('ss.*')}) ss`;
+  const perBucket = `SELECT b.* EXCLUDE (__first, __last), __first AS ts_bucket FROM (${spans}) b WHERE __first = __last
+      UNION ALL SELECT b.* EXCLUDE (__first, __last), unnest(range(__first, __last + ${g}, ${g})) AS ts_bucket
+        FROM (${spans}) b WHERE __first < __last`;
+  return `SELECT ${proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`)} FROM (${perBucket}) a`;
 }
 
 /** Error events in the window under the businesserror rule; with session-level conditions, only
