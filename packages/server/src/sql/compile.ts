@@ -206,7 +206,7 @@ function compileGroups(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const hasE = errorWhere !== null;
   const from =
     hasS && hasE
-      ? `s FULL OUTER JOIN e ON ${groupKeys.length > 0 ? groupKeys.map((k) => `s.${k} = e.${k}`).join(' AND ') : 'TRUE'}`
+      ? `s FULL OUTER JOIN e ON ${groupKeys.length > 0 ? groupKeys.map((k) => `s.${k} IS NOT DISTINCT FROM e.${k}`).join(' AND ') : 'TRUE'}`
       : hasS
         ? 's'
         : 'e';

@@ -10,6 +10,7 @@
 //     `totalrecords` is the popcount of their union;
 //   - zero-error groups (in S, not among the error groups) are needed only when the page reaches past
 //     the error groups; they come from the bitmap difference in code order, which is value order.
+//   - anonymous viewers (NULL subscriber) are one more group, outside the bitmaps (NULLS LAST).
 // Ties are broken by subscriber ascending exactly as in the general plan, so every page is identical.
 
 export interface TopByErrorsParts {
@@ -38,15 +39,18 @@ export function topByErrorsPage(parts: TopByErrorsParts, limit: string, offset: 
   return `WITH e AS (
       SELECT subscriberid, count(*) AS errors FROM errors
       WHERE ${parts.errorConditions.join(' AND ')} GROUP BY subscriberid),
-    sb AS (SELECT bitstring_agg(subscriberid, ${lo}, ${hi}) AS b FROM sessions
-      WHERE ${parts.sessionConditions.join(' AND ')}),
-    eb AS (SELECT bitstring_agg(subscriberid, ${lo}, ${hi}) AS b FROM e),
-    bits AS (SELECT coalesce(sb.b, ${zero}) AS s, coalesce(eb.b, ${zero}) AS e FROM sb, eb),
-    meta AS (SELECT bit_count(s | e)::DOUBLE AS total, bit_count(e) AS ne, s & ~e AS z FROM bits),
+    sb AS (SELECT bitstring_agg(subscriberid, ${lo}, ${hi}) AS b, coalesce(bool_or(subscriberid IS NULL), false) AS anon
+      FROM sessions WHERE ${parts.sessionConditions.join(' AND ')}),
+    eb AS (SELECT bitstring_agg(subscriberid, ${lo}, ${hi}) AS b, coalesce(bool_or(subscriberid IS NULL), false) AS anon FROM e),
+    bits AS (SELECT coalesce(sb.b, ${zero}) AS s, coalesce(eb.b, ${zero}) AS e, sb.anon AS sa, eb.anon AS ea FROM sb, eb),
+    meta AS (SELECT (bit_count(s | e) + CASE WHEN sa OR ea THEN 1 ELSE 0 END)::DOUBLE AS total,
+      bit_count(e) + CASE WHEN ea THEN 1 ELSE 0 END AS ne, s & ~e AS z, sa AND NOT ea AS zanon FROM bits),
     top AS (SELECT subscriberid, errors::DOUBLE AS m_errors FROM e
       ORDER BY errors DESC, subscriberid ASC LIMIT ${want}),
-    zeros AS (SELECT (${lo} + i)::INTEGER AS subscriberid, 0::DOUBLE AS m_errors FROM range(${hi - lo + 1}) r(i), meta
+    zeros AS (
+      (SELECT (${lo} + i)::INTEGER AS subscriberid, 0::DOUBLE AS m_errors FROM range(${hi - lo + 1}) r(i), meta
       WHERE meta.ne < ${want} AND get_bit(meta.z, i::INTEGER) = 1 ORDER BY i LIMIT ${want})
+      UNION ALL SELECT NULL::INTEGER, 0::DOUBLE FROM meta WHERE meta.ne < ${want} AND meta.zanon)
     SELECT ${parts.select.join(', ')}, p.__total FROM (
       SELECT r.*, (SELECT total FROM meta) AS __total FROM (SELECT * FROM top UNION ALL SELECT * FROM zeros) r
       ORDER BY ${order('r.')} LIMIT ${limit} OFFSET ${offset}) p
