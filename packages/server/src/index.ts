@@ -6,14 +6,18 @@ export { type GenerateOptions, generateDataset } from './data/generate';
 export {
   type DataFormat,
   DatasetLoadError,
-  datasetFromRecords,
-  type ErrorRecord,
   findDataFiles,
   type LoadOptions,
   loadDataset,
-  type SessionRecord,
 } from './data/load';
-export { type ColumnSpec, ERROR_COLUMNS, SESSION_COLUMNS } from './data/schema';
+export { datasetFromRecords, type ErrorRecord, type SessionRecord } from './data/records';
+export {
+  type ColumnSpec,
+  ERROR_COLUMNS,
+  SESSION_COLUMNS,
+  SESSION_STATUSES,
+  type SessionStatus,
+} from './data/schema';
 export { generateToDirectory, type WriteOptions, writeDataset } from './data/write';
 export { PROBLEM_TYPE_BASE, type ProblemBody, problemResponse, type ServerProblemCode } from './http/problem';
 export type { Envelope } from './http/query-handler';

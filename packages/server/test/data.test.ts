@@ -172,7 +172,7 @@ describe('schema checks', () => {
       'errors.csv': okErrors,
     });
     await expect(loadDataset(dir)).rejects.toThrow(
-      /sessions\.csv: column "start_ts" has type VARCHAR, expected an integer/,
+      /sessions\.csv: row 1, column "start_ts": "yesterday" is not an integer \(epoch seconds\)/,
     );
   });
 
@@ -181,7 +181,9 @@ describe('schema checks', () => {
       'sessions.csv': `${SESSION_HEADER}\ndemo,s1,u1,,web,html5,0,60,1000,59000,0\ndemo,s2,u1,US,web,html5,0,60,,0,0\n`,
       'errors.csv': okErrors,
     });
-    await expect(loadDataset(dir)).rejects.toThrow(/sessions\.csv: column "country" has 1 empty/);
+    await expect(loadDataset(dir)).rejects.toThrow(
+      /sessions\.csv: row 1, column "country": empty, but the column is required/,
+    );
   });
 
   it('accepts an empty startup_ms as a failed start', async () => {

@@ -2,8 +2,20 @@
 // and a small connection pool whose queries run under a time budget and can be cancelled.
 import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
-/** Dimensions whose dictionaries are small enough to keep in JS for filter resolution and decoding. */
-export const SMALL_DIMENSIONS = ['country', 'platform', 'player', 'category', 'key'] as const;
+/**
+ * Dimensions whose dictionaries are small enough to keep in JS for filter resolution and decoding
+ * (subscribers, devices and assets can run to millions: they stay in SQL).
+ */
+export const SMALL_DIMENSIONS = [
+  'country',
+  'platform',
+  'device',
+  'player',
+  'cdn',
+  'subscribertag',
+  'category',
+  'key',
+] as const;
 export type SmallDimension = (typeof SMALL_DIMENSIONS)[number];
 
 /** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
@@ -150,16 +162,25 @@ export class Dataset {
     await this.withConnection((c) => c.run(sql, params));
   }
 
-  /** @internal Runs several statements on one connection inside a transaction. */
+  /**
+   * @internal Runs several statements on one connection inside a transaction: `run` for effects,
+   * `all` for rows. On any error everything is rolled back, so nothing is half-written.
+   */
   async transaction(
-    fn: (run: (sql: string, params?: DuckDBValue[]) => Promise<void>) => Promise<void>,
+    fn: (
+      run: (sql: string, params?: DuckDBValue[]) => Promise<void>,
+      all: (sql: string, params?: DuckDBValue[]) => Promise<unknown[][]>,
+    ) => Promise<void>,
   ): Promise<void> {
     await this.withConnection(async (c) => {
       await c.run('BEGIN TRANSACTION');
       try {
-        await fn(async (sql, params = []) => {
-          await c.run(sql, params);
-        });
+        await fn(
+          async (sql, params = []) => {
+            await c.run(sql, params);
+          },
+          async (sql, params = []) => (await c.runAndReadAll(sql, params)).getRowsJS() as unknown[][],
+        );
         await c.run('COMMIT');
       } catch (error) {
         await c.run('ROLLBACK').catch(() => undefined);

@@ -1,75 +1,126 @@
 // Turns the raw, file-shaped tables into what queries read: every dimension as an integer code
-// (codes follow the ascending order of the values, so ordering by code is ordering by value), and
-// rows sorted by customer then time, so that a period prunes most row groups by their min/max.
-import type { Dataset } from './dataset';
+// (codes follow the ascending order of the values, so ordering by code is ordering by value; a
+// null value keeps a NULL code), error events completed with their session's dimensions, and rows
+// sorted by customer then time, so that a period prunes most row groups by their min/max.
+import { STATUS_SQL_TYPE } from './schema';
 
-const DIMENSIONS = [
-  { dim: 'customer', column: 'customer_id', tables: ['raw_sessions', 'raw_errors'] },
-  { dim: 'subscriberid', column: 'subscriber_id', tables: ['raw_sessions', 'raw_errors'] },
-  { dim: 'country', column: 'country', tables: ['raw_sessions', 'raw_errors'] },
-  { dim: 'platform', column: 'platform', tables: ['raw_sessions', 'raw_errors'] },
-  { dim: 'player', column: 'player', tables: ['raw_sessions', 'raw_errors'] },
-  { dim: 'category', column: 'category', tables: ['raw_errors'] },
-  { dim: 'key', column: 'key', tables: ['raw_errors'] },
-] as const;
+export type Run = (sql: string) => Promise<void>;
 
-/** @internal Builds the dictionaries and the encoded `sessions` and `errors` tables, then drops the raw ones. */
-export async function encodeRawTables(db: Dataset): Promise<void> {
-  await db.transaction(async (run) => {
-    for (const { dim, column, tables } of DIMENSIONS) {
-      const union = tables.map((t) => `SELECT DISTINCT "${column}" AS value FROM ${t}`).join(' UNION ');
-      await run(
-        `CREATE OR REPLACE TABLE dict_${dim} AS
-         SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value
-         FROM (${union}) ORDER BY value`,
-      );
-    }
-    const join = (alias: string, dims: readonly string[]) =>
-      dims
-        .map((d) => {
-          const column = DIMENSIONS.find((x) => x.dim === d)!.column;
-          return `JOIN dict_${d} d_${d} ON d_${d}.value = ${alias}."${column}"`;
-        })
-        .join(' ');
-    await run(
-      `CREATE OR REPLACE TABLE sessions AS
-       SELECT d_customer.code AS cust, s.session_id, d_subscriberid.code AS subscriberid,
-              d_country.code AS country, d_platform.code AS platform, d_player.code AS player,
-              s.start_ts, s.end_ts, s.startup_ms, s.watch_ms, s.rebuffer_ms
-       FROM raw_sessions s ${join('s', ['customer', 'subscriberid', 'country', 'platform', 'player'])}
-       ORDER BY cust, start_ts, session_id`,
-    );
-    await run(
-      `CREATE OR REPLACE TABLE errors AS
-       SELECT *, (row_number() OVER (ORDER BY cust, ts, session_id, subscriberid, category, "key",
-                                    country, platform, player) - 1)::BIGINT AS eid
-       FROM (
-         SELECT d_customer.code AS cust, e.ts, e.session_id, d_subscriberid.code AS subscriberid,
-                d_country.code AS country, d_platform.code AS platform, d_player.code AS player,
-                d_category.code AS category, d_key.code AS "key"
-         FROM raw_errors e ${join('e', ['customer', 'subscriberid', 'country', 'platform', 'player', 'category', 'key'])}
-       ) ORDER BY eid`,
-    );
-    await run('DROP TABLE raw_sessions');
-    await run('DROP TABLE raw_errors');
-    await addV2Defaults(run);
-  });
-  await db.refresh();
+interface EncodedDimension {
+  /** Dictionary `dict_<name>` and, except for the customer (`cust`), the encoded column. */
+  readonly name: string;
+  /** The file column it encodes. */
+  readonly column: string;
+  /** `both`: sessions and error events carry it; `sessions`: events take it from their session. */
+  readonly tables: 'both' | 'sessions' | 'errors';
 }
 
-// Stand-in until the v2 data layer lands (server-data): the v2 columns the query compiler reads,
-// with the documented defaults of v1 data (status ENDED, no anonymous viewers, no business or fatal
-// errors, the v2-only dimensions null).
-const V2_ONLY_DIMENSIONS = ['device', 'cdn', 'assetid', 'assetname', 'subscribertag'] as const;
+/** @internal Every coded column of the encoded tables, in their column order. */
+export const ENCODED_DIMENSIONS: readonly EncodedDimension[] = [
+  { name: 'customer', column: 'customer_id', tables: 'both' },
+  { name: 'subscriberid', column: 'subscriber_id', tables: 'both' },
+  { name: 'device_id', column: 'device_id', tables: 'sessions' },
+  { name: 'country', column: 'country', tables: 'both' },
+  { name: 'platform', column: 'platform', tables: 'both' },
+  { name: 'device', column: 'device', tables: 'sessions' },
+  { name: 'player', column: 'player', tables: 'both' },
+  { name: 'cdn', column: 'cdn', tables: 'sessions' },
+  { name: 'assetid', column: 'asset_id', tables: 'sessions' },
+  { name: 'assetname', column: 'asset_name', tables: 'sessions' },
+  { name: 'subscribertag', column: 'subscriber_tag', tables: 'sessions' },
+  { name: 'category', column: 'category', tables: 'errors' },
+  { name: 'key', column: 'key', tables: 'errors' },
+];
 
-/** @internal Adds the v2 columns with their v1 defaults to encoded tables that lack them. */
-export async function addV2Defaults(run: (sql: string) => Promise<void>): Promise<void> {
-  const nullDims = V2_ONLY_DIMENSIONS.map((d) => `NULL::INTEGER AS ${d}`).join(', ');
-  await run(`CREATE OR REPLACE TABLE sessions AS SELECT *, subscriberid::VARCHAR AS device_id, 'ENDED' AS status,
-    0::BIGINT AS rebuffer_count, 0::BIGINT AS cdn_changes, false AS business_failure, ${nullDims} FROM sessions`);
+const codeColumn = (name: string) => (name === 'customer' ? 'cust' : name === 'key' ? '"key"' : name);
+const onSessions = ENCODED_DIMENSIONS.filter((d) => d.tables !== 'errors');
+/** Dimensions an error event takes from its session. */
+export const FROM_SESSION = ENCODED_DIMENSIONS.filter(
+  (d) => d.tables === 'sessions' && d.name !== 'device_id',
+);
+const onErrors = ENCODED_DIMENSIONS.filter((d) => d.tables !== 'sessions');
+
+/**
+ * @internal The encoded `sessions` columns after the coded ones, with their types: the generator
+ * writes exactly this layout too.
+ */
+export const SESSION_MEASURES = [
+  `status::${STATUS_SQL_TYPE} AS status`,
+  'start_ts::BIGINT AS start_ts',
+  'end_ts::BIGINT AS end_ts',
+  'startup_ms::BIGINT AS startup_ms',
+  'watch_ms::BIGINT AS watch_ms',
+  'rebuffer_ms::BIGINT AS rebuffer_ms',
+  'rebuffer_count::INTEGER AS rebuffer_count',
+  'cdn_changes::INTEGER AS cdn_changes',
+  'business_failure::BOOLEAN AS business_failure',
+] as const;
+
+/** @internal The encoded `sessions` select list over a row `s` whose coded columns already hold codes. */
+export function sessionSelect(s: string): string {
+  return [
+    `${s}.cust::INTEGER AS cust`,
+    `${s}.session_id::VARCHAR AS session_id`,
+    ...onSessions.filter((d) => d.name !== 'customer').map((d) => `${s}.${d.name}::INTEGER AS ${d.name}`),
+    ...SESSION_MEASURES.map((m) => `${s}.${m}`),
+  ].join(', ');
+}
+
+/**
+ * @internal The encoded `errors` select list over an event row `e` (codes, `ts`, `fatal`,
+ * `business`) left-joined to its session `s`; `eid` numbers events in (customer, time) order.
+ */
+export function errorSelect(e: string, s: string): string {
+  return [
+    `${e}.cust::INTEGER AS cust`,
+    `${e}.ts::BIGINT AS ts`,
+    `${e}.session_id::VARCHAR AS session_id`,
+    ...onErrors
+      .filter((d) => d.name !== 'customer')
+      .map((d) => `${e}.${codeColumn(d.name)}::INTEGER AS ${codeColumn(d.name)}`),
+    `${e}.fatal::BOOLEAN AS fatal`,
+    `${e}.business::BOOLEAN AS business`,
+    ...FROM_SESSION.map((d) => `${s}.${d.name}::INTEGER AS ${d.name}`),
+    `(row_number() OVER (ORDER BY ${e}.cust, ${e}.ts, ${e}.session_id, ${e}.subscriberid, ${e}.category, ${e}."key",
+       ${e}.country, ${e}.platform, ${e}.player) - 1)::BIGINT AS eid`,
+  ].join(', ');
+}
+
+/** @internal Builds the dictionaries and the encoded `sessions` and `errors` tables, then drops the raw ones. */
+export async function encodeRawTables(run: Run): Promise<void> {
+  for (const { name, column, tables } of ENCODED_DIMENSIONS) {
+    const sources = tables === 'both' ? ['raw_sessions', 'raw_errors'] : [`raw_${tables}`];
+    const union = sources
+      .map((t) => `SELECT DISTINCT "${column}" AS value FROM ${t} WHERE "${column}" IS NOT NULL`)
+      .join(' UNION ');
+    await run(
+      `CREATE OR REPLACE TABLE dict_${name} AS
+       SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value
+       FROM (${union}) ORDER BY value`,
+    );
+  }
+  const coded = (alias: string, dims: readonly EncodedDimension[]) => ({
+    select: [
+      `${alias}.* EXCLUDE (${dims.map((d) => `"${d.column}"`).join(', ')})`,
+      ...dims.map((d) => `d_${d.name}.code AS ${codeColumn(d.name)}`),
+    ].join(', '),
+    join: dims
+      .map((d) => `LEFT JOIN dict_${d.name} d_${d.name} ON d_${d.name}.value = ${alias}."${d.column}"`)
+      .join(' '),
+  });
+  const s = coded('r', onSessions);
   await run(
-    `CREATE OR REPLACE TABLE errors AS SELECT *, false AS fatal, false AS business, ${nullDims} FROM errors`,
+    `CREATE OR REPLACE TABLE sessions AS
+     SELECT ${sessionSelect('x')} FROM (SELECT ${s.select} FROM raw_sessions r ${s.join}) x
+     ORDER BY cust, start_ts, session_id`,
   );
-  for (const dim of V2_ONLY_DIMENSIONS)
-    await run(`CREATE OR REPLACE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
+  const e = coded('r', onErrors);
+  await run(
+    `CREATE OR REPLACE TABLE errors AS
+     SELECT ${errorSelect('x', 's')} FROM (SELECT ${e.select} FROM raw_errors r ${e.join}) x
+     LEFT JOIN sessions s ON s.cust = x.cust AND s.session_id = x.session_id
+     ORDER BY eid`,
+  );
+  await run('DROP TABLE raw_sessions');
+  await run('DROP TABLE raw_errors');
 }

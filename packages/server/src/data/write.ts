@@ -1,9 +1,11 @@
-// Writing a dataset back to files in the schema of DESIGN section 4, decoding the dimension codes.
+// Writing a dataset back to files in the schema of DESIGN section 4 (every column, in schema
+// order), decoding the dimension codes; a null code is written as an empty value.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dataset } from './dataset';
 import { type GenerateOptions, generateDataset } from './generate';
 import { type DataFormat, FORMAT_EXTENSIONS } from './load';
+import { TABLE_COLUMNS, type TableName } from './schema';
 
 export interface WriteOptions {
   readonly dir: string;
@@ -15,6 +17,38 @@ const COPY_FORMAT: Readonly<Record<DataFormat, string>> = {
   csv: '(FORMAT csv, HEADER true)',
   ndjson: '(FORMAT json)',
 };
+
+/** File column -> the encoded column and dictionary it is decoded from. */
+const CODED: Readonly<Record<string, readonly [column: string, dictionary: string]>> = {
+  customer_id: ['cust', 'customer'],
+  subscriber_id: ['subscriberid', 'subscriberid'],
+  device_id: ['device_id', 'device_id'],
+  country: ['country', 'country'],
+  platform: ['platform', 'platform'],
+  device: ['device', 'device'],
+  player: ['player', 'player'],
+  cdn: ['cdn', 'cdn'],
+  asset_id: ['assetid', 'assetid'],
+  asset_name: ['assetname', 'assetname'],
+  subscriber_tag: ['subscribertag', 'subscribertag'],
+  category: ['category', 'category'],
+  key: ['"key"', 'key'],
+};
+
+/** The file-shaped rows of an encoded table, in storage order; identifiers from the constants above. */
+function fileSelect(table: TableName): string {
+  // Error events take device, cdn, asset and tag from their session: the files do not repeat them.
+  const cols = TABLE_COLUMNS[table].map((spec) => {
+    const coded = CODED[spec.name];
+    if (coded) {
+      const [column, dict] = coded;
+      return `(SELECT value FROM dict_${dict} x WHERE x.code = t.${column}) AS "${spec.name}"`;
+    }
+    return spec.kind === 'status' ? `status::VARCHAR AS status` : `t."${spec.name}"`;
+  });
+  const order = table === 'sessions' ? 'cust, start_ts, session_id' : 'eid';
+  return `SELECT ${cols.join(', ')} FROM ${table} t ORDER BY ${order}`;
+}
 
 /**
  * Writes `sessions.<ext>` and `errors.<ext>` into a directory (created if missing).
@@ -39,21 +73,8 @@ export async function writeDataset(
     sessions: join(options.dir, `sessions.${ext}`),
     errors: join(options.dir, `errors.${ext}`),
   };
-  const dict = (d: string, col = d) => `(SELECT value FROM dict_${d} x WHERE x.code = t.${col})`;
-  await db.exec(
-    `COPY (SELECT ${dict('customer', 'cust')} AS customer_id, session_id, ${dict('subscriberid')} AS subscriber_id,
-      ${dict('country')} AS country, ${dict('platform')} AS platform, ${dict('player')} AS player,
-      start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms FROM sessions t ORDER BY cust, start_ts, session_id)
-     TO $1 ${COPY_FORMAT[format]}`,
-    [files.sessions],
-  );
-  await db.exec(
-    `COPY (SELECT ${dict('customer', 'cust')} AS customer_id, ts, session_id, ${dict('subscriberid')} AS subscriber_id,
-      ${dict('country')} AS country, ${dict('platform')} AS platform, ${dict('player')} AS player,
-      ${dict('category')} AS category, ${dict('key', '"key"')} AS "key" FROM errors t ORDER BY eid)
-     TO $1 ${COPY_FORMAT[format]}`,
-    [files.errors],
-  );
+  await db.exec(`COPY (${fileSelect('sessions')}) TO $1 ${COPY_FORMAT[format]}`, [files.sessions]);
+  await db.exec(`COPY (${fileSelect('errors')}) TO $1 ${COPY_FORMAT[format]}`, [files.errors]);
   return files;
 }
 
