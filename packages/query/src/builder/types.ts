@@ -103,14 +103,19 @@ export type UnknownNameMessage = 'error: not a name of this catalogue (extend it
 type Cat<S extends BuilderState> = S['catalogue'];
 type IsLoose<S extends BuilderState> = string extends S['metrics'] ? true : false;
 
-/** The catalogue's metrics valid on an endpoint. */
-type MetricsOn<C extends AnyCatalogue, E extends Endpoint> = {
-  [K in MetricNameOf<C>]: C['definition']['metrics'][K] extends { readonly endpoints: readonly (infer X)[] }
+/** The catalogue's metrics valid on an endpoint (a distributive conditional, so errors list names). */
+type MetricsOn<C extends AnyCatalogue, E extends Endpoint> = Distribute<
+  MetricNameOf<C>,
+  C['definition']['metrics'],
+  E
+>;
+type Distribute<K, Defs, E> = K extends keyof Defs & string
+  ? Defs[K] extends { readonly endpoints: readonly (infer X)[] }
     ? E extends X
       ? K
       : never
-    : K;
-}[MetricNameOf<C>];
+    : K
+  : never;
 
 /** The requested names that are metrics of the catalogue (not session fields). */
 type Numeric<S extends BuilderState> = Extract<S['metrics'], MetricNameOf<Cat<S>>>;

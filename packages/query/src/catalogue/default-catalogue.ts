@@ -1,18 +1,11 @@
 // The default catalogue: the vendor's public Metric and Dimensions Dictionary (DESIGN section 4), a
 // superset of the specification's names. This is the one list of names in the project; everything
 // else (validation, builder types, the reference service, the CLI, docs/catalogue.md) reads it.
-import { defineCatalogue } from './define-catalogue';
+import { type Catalogue, defineCatalogue } from './define-catalogue';
 
 const ERROR_METRICS = ['errors', 'fatalerrors'] as const;
 
-/**
- * Every metric and dimension of the public dictionary, with unit, level and definition.
- *
- * @example
- * DEFAULT_CATALOGUE.metrics.p95_latency.level; // 'group'
- * DEFAULT_CATALOGUE.dimensions.category.combinesWith; // ['errors', 'fatalerrors']
- */
-export const DEFAULT_CATALOGUE = defineCatalogue({
+const dictionary = defineCatalogue({
   metrics: {
     attempts: { unit: 'count', level: 'group', description: 'Sessions (play attempts).' },
     viewercount: {
@@ -145,5 +138,16 @@ export const DEFAULT_CATALOGUE = defineCatalogue({
   },
 });
 
-/** The type of the default catalogue. */
-export type DefaultCatalogue = typeof DEFAULT_CATALOGUE;
+type Definition = (typeof dictionary)['definition'];
+
+/** The type of the default catalogue: an interface, so compiler messages name it instead of expanding it. */
+export interface DefaultCatalogue extends Catalogue<Definition['metrics'], Definition['dimensions']> {}
+
+/**
+ * Every metric and dimension of the public dictionary, with unit, level and definition.
+ *
+ * @example
+ * DEFAULT_CATALOGUE.metrics.p95_latency.level; // 'group'
+ * DEFAULT_CATALOGUE.dimensions.category.combinesWith; // ['errors', 'fatalerrors']
+ */
+export const DEFAULT_CATALOGUE: DefaultCatalogue = dictionary;
