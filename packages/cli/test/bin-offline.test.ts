@@ -149,7 +149,7 @@ describe.concurrent('playq url', () => {
       [['url', 'metricquery', 'demo', '--last', '1h'], /needs --metrics/],
       [
         ['url', 'metricquery', 'demo', '--last', '1h', '--metrics', 'errors', '--granularity', 'week'],
-        /Allowed choices are minute, hour, day/,
+        /Allowed choices are minute, 5minute, 10minute, hour, day, auto/,
       ],
       [['url', 'metrics', 'demo'], /Allowed choices are metricquery, session/],
       [

@@ -96,4 +96,4 @@ export {
 export { MAX_EPOCH_SECONDS } from './validate/check-period';
 export { CUSTOMER_ID_PATTERN, isCustomerId } from './validate/check-plain';
 export { isError } from './validate/diagnostics';
-export { type ValidateOptions, validate } from './validate/validate';
+export { catalogueOf, type ValidateOptions, validate } from './validate/validate';

@@ -79,7 +79,13 @@ export function validate(query: QueryLike, options: ValidateOptions = {}): Query
   return validateNode(node, catalogue === undefined ? options : { ...options, catalogue }, {});
 }
 
-/** The catalogue a builder was made with, if it is a builder. @internal */
+/**
+ * The catalogue a builder was made with (`createQueries(catalogue)`), or `undefined` for a plain
+ * query node.
+ *
+ * @example
+ * catalogueOf(createQueries(mine).metricQuery('demo')) === mine; // true
+ */
 export function catalogueOf(query: QueryLike): AnyCatalogue | undefined {
   const c = (query as { readonly '~catalogue'?: AnyCatalogue })['~catalogue'];
   return typeof c === 'object' && c !== null ? c : undefined;
