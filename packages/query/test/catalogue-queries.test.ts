@@ -247,8 +247,8 @@ describe('warnings and errors that point into the text', () => {
     const texts = [
       validate(fromQuery(day.toQuery()).metrics('latncy'))[0]?.message,
       validate(fromQuery(day.metrics('errors').toQuery()).aggBy('contry'))[0]?.message,
-      validate(day.metrics('errors').where('contry', 'US'))[0]?.message,
-      validate(day.metrics('errors').having('latncy', '>', 1))[0]?.message,
+      validate(fromQuery(day.metrics('errors').toQuery()).where('contry', 'US'))[0]?.message,
+      validate(fromQuery(day.metrics('errors').toQuery()).having('latncy', '>', 1))[0]?.message,
     ];
     expect(texts).toEqual([
       'Unknown metric "latncy"; did you mean "latency"?',

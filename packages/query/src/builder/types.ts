@@ -165,7 +165,8 @@ type FilterDimArg<S extends BuilderState> =
 type AggByArg<S extends BuilderState> =
   IsLoose<S> extends true ? string : S['timeseries'] extends true ? TimeSeriesMessage : FilterDimArg<S>;
 
-type HavingArg<S extends BuilderState> = IsLoose<S> extends true ? string : MetricNameOf<Cat<S>>;
+type HavingArg<S extends BuilderState> =
+  IsLoose<S> extends true ? string : MetricNameOf<Cat<S>> | UnknownNameMessage;
 
 type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [never]
   ? S['timeseries'] extends true
