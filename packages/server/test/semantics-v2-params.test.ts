@@ -19,10 +19,14 @@ describe('filter', () => {
     const { records } = await run(db, { metrics: 'attempts,concurviewavg,errors', filter: '[cdn=cdnB]' });
     expect(records).toEqual([{ attempts: 2, concurviewavg: 3, errors: 0 }]);
     // an error-only dimension filters events; sessions cannot match it
-    const net = await run(db, { metrics: 'errors,attempts', aggby: 'country', filter: '[category=network]' });
+    const net = await run(db, {
+      metrics: 'errors,fatalerrors',
+      aggby: 'country',
+      filter: '[category=network]',
+    });
     expect(net.records).toEqual([
-      { errors: 1, attempts: 0, country: 'FR' }, // 7100 (first metric desc, ties by country asc)
-      { errors: 1, attempts: 0, country: 'US' }, // 100
+      { errors: 1, fatalerrors: 0, country: 'FR' }, // 7100 (first metric desc, ties by country asc)
+      { errors: 1, fatalerrors: 0, country: 'US' }, // 100
     ]);
   });
 
@@ -121,17 +125,18 @@ describe('granularities', () => {
 });
 
 describe('agg=2 (one record per error event)', () => {
-  it('lists events in the period under the businesserror rule, fatalerrors 1 on fatal ones', async () => {
-    const p = { planlevel: '2', metrics: 'errors,fatalerrors,country', agg: 2, orderby: 'timestamp' };
+  it('lists events in the period under the businesserror rule', async () => {
+    // default order: errors (all 1) descending, then category ascending, then time
+    const p = { planlevel: '2', metrics: 'errors,category', agg: 2 };
     expect((await run(db, p, 'session')).records).toEqual([
-      { errors: 1, fatalerrors: 0, country: 'US' }, // 100
-      { errors: 1, fatalerrors: 1, country: 'GB' }, // 3650
-      { errors: 1, fatalerrors: 0, country: 'FR' }, // 7100; 7250 is outside P
+      { errors: 1, category: 'network' }, // 100
+      { errors: 1, category: 'network' }, // 7100; 7250 is outside P
+      { errors: 1, category: 'startup' }, // 3650
     ]);
     const all = await run(db, { ...p, businesserror: 'true' }, 'session');
-    expect(all.records.map((r) => r.country)).toEqual(['US', 'US', 'GB', 'FR']); // + 2100 (business)
+    expect(all.records.map((r) => r.category)).toEqual(['entitlement', 'network', 'network', 'startup']);
     // a session-level condition keeps the events of sessions satisfying it: c has no first frame
     const fast = await run(db, { ...p, qoefilter: 'latency<2' }, 'session');
-    expect(fast.records.map((r) => r.country)).toEqual(['US', 'FR']); // sessions a (1 s) and g (0.5 s)
+    expect(fast.records.map((r) => r.category)).toEqual(['network', 'network']); // sessions a (1 s), g (0.5 s)
   });
 });

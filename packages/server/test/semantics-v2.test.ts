@@ -11,10 +11,13 @@
 // Errors: 100 a US (non-fatal), 2100 h US (fatal, business), 3650 c GB (fatal),
 //         7100 g FR, 7250 g FR (outside P).
 // Default S (sessiontype=ended, allstatus=0): end_ts in P and ENDED/DROPPED = {a, b, c, d, h}.
+
+import { DEFAULT_CATALOGUE } from '@playq/query';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/index';
 import { compileQuery, UnsupportedQueryError } from '../src/sql/compile';
+import { METRIC_SQL } from '../src/sql/metric-sql';
 import { qoeScore } from '../src/sql/qoe-score';
 import { node, openV2Dataset, run, T0 } from './v2-fixture';
 
@@ -123,7 +126,8 @@ describe('population switches', () => {
   it('refuses aggregate variants with concurrency=1 and metrics without SQL', () => {
     const refused = (p: Record<string, string | number>) => {
       try {
-        compileQuery(node(p), { customerCode: 0, dictionary: () => undefined });
+        // Unvalidated: the service's own defence behind validation (which refuses these too).
+        compileQuery(node(p, 'metricquery', false), { customerCode: 0, dictionary: () => undefined });
       } catch (e) {
         return e instanceof UnsupportedQueryError ? [e.code, e.param] : e;
       }
@@ -289,5 +293,17 @@ describe('QoE score', () => {
         },
       ),
     );
+  });
+});
+
+describe('the metric SQL table and the catalogue', () => {
+  it('has a session value exactly for the session-level metrics of the catalogue', () => {
+    for (const name of DEFAULT_CATALOGUE.metricNames) {
+      const sql = METRIC_SQL[name];
+      expect({ name, session: sql.session !== undefined }).toEqual({
+        name,
+        session: DEFAULT_CATALOGUE.metrics[name].level === 'session',
+      });
+    }
   });
 });

@@ -2,8 +2,7 @@
 // by hand, and a runner that compiles a query and executes its plan. The encoded tables are built
 // here in SQL in the layout the query compiler reads (codes in value order, null values as NULL).
 
-import { parseFilterOrThrow, parsePeriodOrThrow, parseQoeFilterOrThrow } from '@playq/grammar';
-import type { QueryNode } from '@playq/query';
+import { DEFAULT_CATALOGUE, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
 import { Dataset } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { QueryExecutor } from '../src/sql/execute';
@@ -209,10 +208,7 @@ export async function openV2Dataset(
   return db;
 }
 
-/**
- * Builds the query node by hand (the default catalogue of the query package does not know every
- * v2 metric yet, so `fromURL` would refuse them), compiles it and runs its plan.
- */
+/** Parses and validates the query URL (path `metricquery/demo` or `session/demo`), compiles it and runs its plan. */
 export async function run(
   db: Dataset,
   p: Record<string, string | number>,
@@ -225,34 +221,27 @@ export async function run(
   return { ...page, plan };
 }
 
+/** A deployment's catalogue with metrics the reference service has no SQL for. */
+export const EXTENDED = extendCatalogue(DEFAULT_CATALOGUE, {
+  metrics: {
+    rebuffer_seconds: { unit: 'seconds', level: 'group', description: 'A deployment-specific metric.' },
+    my_kpi: { unit: 'count', level: 'session', description: 'Another one.' },
+  },
+});
+
+/** The validated query node of a URL's parameters (period `PERIOD` unless given). */
 export function node(
   p: Record<string, string | number>,
   endpoint: 'metricquery' | 'session' = 'metricquery',
+  validate = true,
 ): QueryNode {
-  const str = (k: string) => (p[k] === undefined ? undefined : String(p[k]));
-  const q: Record<string, unknown> = {
-    type: 'query',
-    endpoint,
-    customerId: 'demo',
-    period: parsePeriodOrThrow(str('period') ?? PERIOD),
-    metrics: String(p.metrics).split(','),
-    aggby: str('aggby')?.split(',') ?? [],
-    limit: Number(p.limit ?? 1000),
-    offset: Number(p.offset ?? 0),
-  };
-  if (str('filter')) q.filter = parseFilterOrThrow(str('filter')!);
-  if (str('qoefilter')) q.qoefilter = parseQoeFilterOrThrow(str('qoefilter')!);
-  for (const k of [
-    'granularity',
-    'orderby',
-    'order',
-    'sessiontype',
-    'allstatus',
-    'concurrency',
-    'businesserror',
-    'planlevel',
-  ])
-    if (str(k) !== undefined) q[k] = str(k);
-  if (p.agg !== undefined) q.agg = Number(p.agg);
-  return q as unknown as QueryNode;
+  const search = new URLSearchParams(
+    Object.entries({ period: PERIOD, ...p }).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  const parsed = fromURL(`http://svc.test/api/v1/${endpoint}/demo?${search}`, {
+    catalogue: EXTENDED,
+    validate,
+  });
+  if (!parsed.ok) throw new Error(`invalid test query: ${JSON.stringify(parsed.errors)}`);
+  return parsed.query;
 }

@@ -2,10 +2,17 @@
 // statement yielding the whole ordered result, page by page. Identifiers come only from the
 // metric and dimension SQL tables; every request value is a bound parameter.
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
-import type { QueryNode } from '@playq/query';
+import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
 import { DIMENSION_SQL, isServerDimension, type ServerDimension } from './dimension-sql';
 import { compileEvents } from './events';
-import { isServerMetric, METRIC_SQL, type MetricSource, metricSql, type ServerMetric } from './metric-sql';
+import {
+  isServerMetric,
+  METRIC_SQL,
+  type MetricSource,
+  metricInfo,
+  metricSql,
+  type ServerMetric,
+} from './metric-sql';
 import { decodeSql, orderTerms } from './order';
 import { Params } from './params';
 import {
@@ -25,7 +32,7 @@ import {
   splitConditions,
   sqlOperator,
 } from './population';
-import { bucketSql, granularitySeconds } from './windows';
+import { bucketSql } from './windows';
 
 export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryError } from './plan';
 
@@ -85,18 +92,17 @@ function checkMetrics(query: QueryNode, options: PopulationOptions): void {
     ...(qoeOf(query)?.conditions ?? []).map((c): [string, string] => ['qoefilter', c.metric]),
   ];
   for (const [param, name] of uses) {
-    const sql = metricSql(name);
-    if (!sql)
+    if (!metricSql(name))
       throw new UnsupportedQueryError(
         'unsupported_metric',
         param,
         `the reference service has no definition of metric "${name}" (in ${param})`,
       );
-    if (options.concurrency && sql.variant)
+    if (options.concurrency && !metricInfo(name as ServerMetric).concurrency)
       throw new UnsupportedQueryError(
         'unsupported_with_concurrency',
         param,
-        `metric "${name}" (in ${param}) is an aggregate variant and cannot be used with concurrency=1`,
+        `metric "${name}" (in ${param}) cannot be used with concurrency=1`,
       );
   }
 }
@@ -136,7 +142,7 @@ interface Parts {
 function compileGroups(query: QueryNode, ctx: CompileContext, options: PopulationOptions): CompiledQuery {
   const params = new Params();
   const period = periodOf(query);
-  const series = query.aggby.length === 1 && query.aggby[0] === 'timestamp';
+  const series = isTimeSeries(query);
   const names = recordNames(query, true);
   const dims = unique(names.filter(isServerDimension));
   const requested = unique(query.metrics.filter(isServerMetric));
@@ -150,9 +156,8 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   const cust = params.int(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
-  const g = series
-    ? params.bigint(granularitySeconds(query.granularity, period.end - period.start))
-    : undefined;
+  const seconds = bucketSeconds(query);
+  const g = seconds === undefined ? undefined : params.bigint(seconds);
   const keys = [...dims.map((d) => DIMENSION_SQL[d].column), ...(series ? ['ts_bucket'] : [])];
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
   const parts: Parts = { params, options, cust, start, end, g, keys, sessionWhere };

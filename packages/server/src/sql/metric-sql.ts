@@ -1,6 +1,8 @@
 // The server's SQL for each metric of the catalogue (DESIGN section 4): where its rows come from,
 // the aggregate over a group of them, and, for session-level metrics, the session's own value that
-// a qoefilter condition tests. Only identifiers from this table reach SQL text.
+// a qoefilter condition tests. Keyed by the default catalogue's names: a metric added there fails
+// this file's typecheck until its SQL exists. Only identifiers from this table reach SQL text.
+import { DEFAULT_CATALOGUE, type MetricInfo, type MetricName } from '@playq/query';
 import { QOE_SCORE, SESSION_BUFFERING_RATIO } from './qoe-score';
 
 /**
@@ -20,8 +22,6 @@ export interface MetricSql {
    * qoefilter conditions test each result record (`HAVING`).
    */
   readonly session?: string | { readonly errorEvents: 'all' | 'fatal' };
-  /** An aggregate variant (`avg_*`, `median_*`, `p95_*`, `p99_*`): refused with `concurrency=1`. */
-  readonly variant?: true;
 }
 
 /** A viewer: the subscriber, else the device (anonymous viewers). */
@@ -36,7 +36,8 @@ const SESSION_PLAYDUR = 'watch_ms / 60000.0';
 
 const m = (x: MetricSql): MetricSql => Object.freeze(x);
 
-export const METRIC_SQL = Object.freeze({
+export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.freeze({
+  // (`satisfies` below: a missing or an extra name is a type error)
   attempts: m({ source: 'sessions', aggregate: 'count(*)' }),
   viewercount: m({ source: 'sessions', aggregate: PLAYS }),
   endedplays: m({ source: 'sessions', aggregate: `count(startup_ms) FILTER (WHERE status = 'ENDED')` }),
@@ -47,11 +48,10 @@ export const METRIC_SQL = Object.freeze({
     source: 'sessions',
     aggregate: 'coalesce(avg(startup_ms) / 1000.0, 0)',
     session: STARTUP_S,
-    variant: true,
   }),
-  median_latency: m({ source: 'sessions', aggregate: startupQuantile(0.5), variant: true }),
-  p95_latency: m({ source: 'sessions', aggregate: startupQuantile(0.95), variant: true }),
-  p99_latency: m({ source: 'sessions', aggregate: startupQuantile(0.99), variant: true }),
+  median_latency: m({ source: 'sessions', aggregate: startupQuantile(0.5) }),
+  p95_latency: m({ source: 'sessions', aggregate: startupQuantile(0.95) }),
+  p99_latency: m({ source: 'sessions', aggregate: startupQuantile(0.99) }),
   bufferingratio: m({
     source: 'sessions',
     aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
@@ -91,12 +91,10 @@ export const METRIC_SQL = Object.freeze({
   avg_qualityofexperience: m({
     source: 'sessions',
     aggregate: `coalesce(avg(${QOE_SCORE}), 0)`,
-    variant: true,
   }),
   median_qualityofexperience: m({
     source: 'sessions',
     aggregate: `coalesce(quantile_cont(${QOE_SCORE}, 0.5), 0)`,
-    variant: true,
   }),
   concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
   errors: m({ source: 'errors', aggregate: 'count(*)', session: { errorEvents: 'all' } }),
@@ -105,9 +103,9 @@ export const METRIC_SQL = Object.freeze({
     aggregate: 'count(*) FILTER (WHERE fatal)',
     session: { errorEvents: 'fatal' },
   }),
-});
+} satisfies { readonly [K in MetricName]: MetricSql });
 
-export type ServerMetric = keyof typeof METRIC_SQL;
+export type ServerMetric = MetricName;
 
 export function metricSql(name: string): MetricSql | undefined {
   return Object.hasOwn(METRIC_SQL, name) ? METRIC_SQL[name as ServerMetric] : undefined;
@@ -115,4 +113,9 @@ export function metricSql(name: string): MetricSql | undefined {
 
 export function isServerMetric(name: string): name is ServerMetric {
   return metricSql(name) !== undefined;
+}
+
+/** The catalogue's facts about a metric the server has SQL for (level, concurrency support). */
+export function metricInfo(name: ServerMetric): MetricInfo {
+  return DEFAULT_CATALOGUE.metrics[name];
 }

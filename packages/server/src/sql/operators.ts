@@ -1,6 +1,8 @@
-// The SQL spelling of each comparison operator of the qoefilter grammar.
+// The SQL spelling of each comparison operator of the qoefilter grammar (the grammar owns the
+// operators: one added there fails this file's typecheck until it has a spelling).
+import type { ComparisonOperator } from '@playq/grammar';
 
-export const QOE_OPERATORS: Readonly<Record<string, string>> = Object.freeze({
+export const QOE_OPERATORS: { readonly [K in ComparisonOperator]: string } = Object.freeze({
   '>': '>',
   '>=': '>=',
   '<': '<',

@@ -1,11 +1,11 @@
 // The session population S of a query (DESIGN section 4): the options that switch it
 // (sessiontype, allstatus, concurrency, businesserror), the filter's conditions on either table, and
 // the session-level qoefilter conditions, which test each session's own value.
-import type { FilterAst, QoeFilterAst } from '@playq/grammar';
+import type { ComparisonOperator, FilterAst, QoeFilterAst } from '@playq/grammar';
 import type { QueryNode } from '@playq/query';
 import type { Dictionary } from '../data/dataset';
 import { dimensionSql } from './dimension-sql';
-import { metricSql } from './metric-sql';
+import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
 import { QOE_OPERATORS } from './operators';
 import type { Params } from './params';
 import { CompileError } from './plan';
@@ -17,23 +17,13 @@ export interface PopulationOptions {
   readonly businesserror: boolean;
 }
 
-type WithOptions = QueryNode & {
-  readonly sessiontype?: string;
-  readonly allstatus?: number | boolean | string;
-  readonly concurrency?: number | boolean | string;
-  readonly businesserror?: boolean | string;
-};
-
-const on = (v: number | boolean | string | undefined) => v === 1 || v === true || v === '1' || v === 'true';
-
 /** The population switches of a query, defaults filled in. */
 export function populationOptions(query: QueryNode): PopulationOptions {
-  const q = query as WithOptions;
   return {
-    sessiontype: q.sessiontype === 'started' ? 'started' : 'ended',
-    allstatus: on(q.allstatus),
-    concurrency: on(q.concurrency),
-    businesserror: on(q.businesserror),
+    sessiontype: query.sessiontype ?? 'ended',
+    allstatus: query.allstatus === 1,
+    concurrency: query.concurrency === 1,
+    businesserror: query.businesserror === true,
   };
 }
 
@@ -86,9 +76,8 @@ export function splitConditions(qoe: QoeFilterAst | undefined): {
 } {
   const conditions = qoe?.conditions ?? [];
   const level = (metric: string) => {
-    const sql = metricSql(metric);
-    if (!sql) throw new CompileError(`unknown qoefilter metric ${JSON.stringify(metric)}`);
-    return sql.session === undefined ? 'group' : 'session';
+    if (!metricSql(metric)) throw new CompileError(`unknown qoefilter metric ${JSON.stringify(metric)}`);
+    return metricInfo(metric as ServerMetric).level;
   };
   return {
     session: conditions.filter((c) => level(c.metric) === 'session'),
@@ -127,7 +116,7 @@ export function sessionConditions(
   });
 }
 
-export function sqlOperator(op: string): string {
+export function sqlOperator(op: ComparisonOperator): string {
   const sql = QOE_OPERATORS[op];
   if (!sql) throw new CompileError(`unknown qoefilter operator ${JSON.stringify(op)}`);
   return sql;
