@@ -1,9 +1,10 @@
 // A small fixed v2 data set (DESIGN section 4 columns) whose answers semantics-v2.test.ts computes
 // by hand, and a runner that compiles a query and executes its plan. The encoded tables are built
-// here in SQL in the layout the query compiler reads (codes in value order, null values as NULL).
+// through the public records API, so the tests run on the real encoded layout (an error event takes
+// its device, cdn, asset and tag from its session).
 
 import { DEFAULT_CATALOGUE, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
-import { Dataset } from '../src/index';
+import { type Dataset, datasetFromRecords, type ErrorRecord, type SessionRecord } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { QueryExecutor } from '../src/sql/execute';
 
@@ -32,7 +33,6 @@ export interface V2Error {
   ts: number;
   session: string | null;
   country: string;
-  cdn: string | null;
   category: string;
   key: string;
   fatal: boolean;
@@ -121,91 +121,54 @@ export const ERRORS: V2Error[] = [
   },
 ];
 
-const lit = (v: string | number | boolean | null) =>
-  v === null ? 'NULL' : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v);
+/** The fixture as file-shaped records for customer `demo`. */
+export function records(
+  sessions: readonly V2Session[] = SESSIONS,
+  errors: readonly V2Error[] = ERRORS,
+): { sessions: SessionRecord[]; errors: ErrorRecord[] } {
+  const sessionOf = new Map(sessions.map((s) => [s.id, s]));
+  return {
+    sessions: sessions.map((s) => ({
+      customer_id: 'demo',
+      session_id: s.id,
+      subscriber_id: s.sub,
+      device_id: s.dev,
+      country: s.country,
+      platform: 'web',
+      player: 'html5',
+      cdn: s.cdn,
+      status: s.status,
+      start_ts: T0 + s.start,
+      end_ts: s.end === null ? null : T0 + s.end,
+      startup_ms: s.startup,
+      watch_ms: s.watch,
+      rebuffer_ms: s.rebuf,
+      rebuffer_count: s.rc,
+      cdn_changes: s.cc,
+      business_failure: s.bf,
+    })),
+    errors: errors.map((e) => ({
+      customer_id: 'demo',
+      ts: T0 + e.ts,
+      session_id: e.session,
+      subscriber_id: e.session ? (sessionOf.get(e.session)?.sub ?? null) : null,
+      country: e.country,
+      platform: 'web',
+      player: 'html5',
+      category: e.category,
+      key: e.key,
+      fatal: e.fatal,
+      business: e.business,
+    })),
+  };
+}
 
-const DICTS = {
-  country: ['sessions', 'errors'],
-  cdn: ['sessions', 'errors'],
-  subscriberid: ['sessions', 'errors'],
-  category: ['errors'],
-  key: ['errors'],
-} as const;
-const EMPTY_DICTS = ['customer', 'platform', 'player', 'device', 'assetid', 'assetname', 'subscribertag'];
-
-/** Opens a dataset holding the fixture as customer `demo` (code 0). */
+/** Opens a dataset holding the fixture, through the public records API (customer `demo`, code 0). */
 export async function openV2Dataset(
   sessions: readonly V2Session[] = SESSIONS,
   errors: readonly V2Error[] = ERRORS,
 ): Promise<Dataset> {
-  const db = await Dataset.open(':memory:', 2);
-  const rs = sessions.map((s) =>
-    [
-      s.id,
-      s.sub,
-      s.dev,
-      s.country,
-      s.cdn,
-      s.status,
-      T0 + s.start,
-      s.end === null ? null : T0 + s.end,
-      s.startup,
-      s.watch,
-      s.rebuf,
-      s.rc,
-      s.cc,
-      s.bf,
-    ]
-      .map(lit)
-      .join(', '),
-  );
-  const sessionOf = new Map(sessions.map((s) => [s.id, s]));
-  const re = errors.map((e, i) =>
-    [
-      i,
-      T0 + e.ts,
-      e.session,
-      e.session ? (sessionOf.get(e.session)?.sub ?? null) : null,
-      e.country,
-      e.cdn,
-      e.category,
-      e.key,
-      e.fatal,
-      e.business,
-    ]
-      .map(lit)
-      .join(', '),
-  );
-  await db.exec(`CREATE TABLE raw_s AS SELECT * FROM (VALUES (${rs.join('), (')}))
-    t(session_id, subscriberid, device_id, country, cdn, status, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms, rebuffer_count, cdn_changes, business_failure)`);
-  await db.exec(`CREATE TABLE raw_e AS SELECT * FROM (VALUES (${re.join('), (')}))
-    t(eid, ts, session_id, subscriberid, country, cdn, category, "key", fatal, business)`);
-  for (const [dim, tables] of Object.entries(DICTS)) {
-    const union = tables
-      .map((t) => `SELECT DISTINCT "${dim}" AS value FROM raw_${t[0]} WHERE "${dim}" IS NOT NULL`)
-      .join(' UNION ');
-    await db.exec(
-      `CREATE TABLE dict_${dim} AS SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER AS code, value FROM (${union})`,
-    );
-  }
-  await db.exec(`CREATE TABLE dict_customer AS SELECT 0 AS code, 'demo' AS value`);
-  for (const dim of EMPTY_DICTS.filter((d) => d !== 'customer'))
-    await db.exec(`CREATE TABLE dict_${dim} (code INTEGER, value VARCHAR)`);
-  const code = (dim: string, alias: string) =>
-    `(SELECT code FROM dict_${dim} WHERE value = ${alias}."${dim}")`;
-  const nulls =
-    'NULL::INTEGER AS platform, NULL::INTEGER AS player, NULL::INTEGER AS device, NULL::INTEGER AS assetid, NULL::INTEGER AS assetname, NULL::INTEGER AS subscribertag';
-  await db.exec(`CREATE TABLE sessions AS SELECT 0 AS cust, session_id, ${code('subscriberid', 's')} AS subscriberid, device_id,
-    ${code('country', 's')} AS country, ${code('cdn', 's')} AS cdn, ${nulls}, status, start_ts::BIGINT AS start_ts, end_ts::BIGINT AS end_ts,
-    startup_ms::BIGINT AS startup_ms, watch_ms::BIGINT AS watch_ms, rebuffer_ms::BIGINT AS rebuffer_ms,
-    rebuffer_count::BIGINT AS rebuffer_count, cdn_changes::BIGINT AS cdn_changes, business_failure FROM raw_s s ORDER BY start_ts`);
-  await db.exec(`CREATE TABLE errors AS SELECT 0 AS cust, eid::BIGINT AS eid, ts::BIGINT AS ts, session_id, ${code('subscriberid', 'e')} AS subscriberid,
-    ${code('country', 'e')} AS country, ${code('cdn', 'e')} AS cdn, ${code('category', 'e')} AS category, ${code('key', 'e')} AS "key",
-    ${nulls}, fatal, business FROM raw_e e ORDER BY ts`);
-  await db.exec('DROP TABLE raw_s');
-  await db.exec('DROP TABLE raw_e');
-  await db.refresh();
-  return db;
+  return datasetFromRecords(records(sessions, errors));
 }
 
 /** Parses and validates the query URL (path `metricquery/demo` or `session/demo`), compiles it and runs its plan. */
