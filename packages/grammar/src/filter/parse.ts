@@ -80,7 +80,10 @@ class FilterSuccess {
   }
 }
 
+// A scan for short clauses (the usual case, and cheaper than a Set there); a Set beyond, so that a
+// clause with tens of thousands of values stays linear.
 function hasDuplicates(values: readonly string[]): boolean {
+  if (values.length > 16) return new Set(values).size !== values.length;
   for (let i = 1; i < values.length; i++) if (values.indexOf(values[i]!) < i) return true;
   return false;
 }
@@ -94,22 +97,22 @@ function walkValues(
 ): void {
   let open = 0;
   let dimension: Token | undefined;
-  let seen: string[] = [];
+  let seen = new Set<string>();
   let spans: Span[] = [];
   for (const t of tokens) {
     switch (t.tokenType) {
       case LBracket:
         open = t.startOffset;
-        seen = [];
+        seen = new Set();
         spans = [];
         break;
       case Identifier:
         dimension = t;
         break;
       case Value:
-        if (seen.includes(t.payload as string)) onRepeat(t, dimension!.image);
+        if (seen.has(t.payload as string)) onRepeat(t, dimension!.image);
         else {
-          seen.push(t.payload as string);
+          seen.add(t.payload as string);
           spans.push({ offset: t.startOffset, length: t.image.length });
         }
         break;
