@@ -139,7 +139,7 @@ const expensive = (info: ListenInfo, i: number) =>
   })}`;
 const cheap = (info: ListenInfo, i: number) =>
   `${info.baseUrl}/metricquery/other?${new URLSearchParams({
-    period: `start=${END - DAY * (1 + (i % 5))},end=${END}`,
+    period: `start=${END - DAY * (1 + (i % 5)) + i},end=${END}`,
     metrics: 'viewercount',
     aggby: 'country',
   })}`;
@@ -181,7 +181,9 @@ async function mixed(service: Service, info: ListenInfo): Promise<Row> {
       other.push(o.ms);
     }
     for (const o of await flood) record(row, o);
-    row.notes.push(`other p99 ${pct(other, 99).toFixed(0)} ms (target < 250)`);
+    row.notes.push(
+      `other p50 ${pct(other, 50).toFixed(0)} ms, p99 ${pct(other, 99).toFixed(0)} ms (target < 250)`,
+    );
     void service;
   });
 }
@@ -359,6 +361,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const service = await createService({
     data: { generate: { sessions: SESSIONS, seed: 1, days: 40, end: END } },
+    // For experiments: LOADTEST_SERVICE='{"admission":{"customerSlots":1}}'.
+    ...JSON.parse(process.env.LOADTEST_SERVICE ?? '{}'),
   });
   console.error(`generated ${SESSIONS} sessions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const info = await service.listen({ port: 0 });

@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { CUSTOMER_ID_PATTERN, type DemoCredentials } from '../data/customers';
 import { QueryTimeoutError } from '../data/dataset';
 import { type Authenticator, parseBasic, parseBearer } from './auth';
+import { overloadResponse } from './overload';
 import { problemResponse } from './problem';
 import { answerQuery, type QueryContext } from './query-handler';
 import type { RateLimiter } from './rate-limit';
@@ -221,6 +222,8 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound(() => problemResponse(404, 'not_found', 'No such resource.'));
   app.onError((error) => {
+    const overload = overloadResponse(error);
+    if (overload) return overload;
     if (error instanceof QueryTimeoutError) {
       return problemResponse(
         503,

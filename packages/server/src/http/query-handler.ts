@@ -4,7 +4,7 @@ import { fromURL, type QueryLimits, type QueryNode } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import type { Dataset } from '../data/dataset';
 import { CompileError, compileQuery } from '../sql/compile';
-import type { QueryExecutor } from '../sql/execute';
+import type { ExecContext, QueryExecutor } from '../sql/execute';
 import { diagnosticsResponse, problemResponse } from './problem';
 
 export interface QueryContext {
@@ -51,7 +51,7 @@ export async function answerQuery(
   const envelope: Envelope =
     code === undefined
       ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
-      : await run(query, code, ctx, endpoint);
+      : await run(query, code, ctx, endpoint, { customer: customer.customerId, signal: request.signal });
   const body = JSON.stringify(envelope);
   return new Response(body, {
     status: 200,
@@ -64,6 +64,7 @@ async function run(
   customerCode: number,
   ctx: QueryContext,
   endpoint: string,
+  exec: ExecContext,
 ): Promise<Envelope> {
   let compiled: ReturnType<typeof compileQuery>;
   try {
@@ -77,7 +78,7 @@ async function run(
       throw new Error(`internal: validated query did not compile: ${error.message}`);
     throw error;
   }
-  const page = await ctx.executor.page(compiled, query.limit, query.offset);
+  const page = await ctx.executor.page(compiled, query.limit, query.offset, exec);
   const pagecount = Math.ceil(page.totalrecords / query.limit);
   const response =
     endpoint === 'session' ? page.records.map((r) => ({ ...r, totalpages: pagecount })) : page.records;
