@@ -8,6 +8,7 @@ import { Dataset } from './data/dataset';
 import { type GenerateOptions, generateDataset } from './data/generate';
 import { type DataFormat, loadDataset } from './data/load';
 import { createApp } from './http/app';
+import { type AddressLimitOptions, AddressLimits } from './http/address-limits';
 import { Authenticator } from './http/auth';
 import { createNodeServer, type NodeServer } from './http/node-server';
 import { problemResponse } from './http/problem';
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   readonly limits?: Partial<QueryLimits>;
   /** Per credential; default `{ ratePerSecond: 50, burst: 100 }`; `false` disables. */
   readonly rateLimit?: RateLimitOptions | false;
+  /** Per client address over HTTP: failed authentications and token requests (see docs/server.md); `false` disables. */
+  readonly addressLimits?: AddressLimitOptions | false;
   /** Time budget of one query in milliseconds; default 10,000. */
   readonly queryTimeoutMs?: number;
   /** Lifetime of issued tokens; default 3600. */
@@ -191,6 +194,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     credentials,
     auth,
     rateLimiter,
+    addressLimits:
+      options.addressLimits === false ? undefined : new AddressLimits(options.addressLimits || {}),
     query: { db, executor, limits, ignoreUnknownParameters: options.ignoreUnknownParameters ?? false },
     onError: (error) =>
       log?.(
@@ -203,7 +208,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let closing: Promise<void> | undefined;
   const servers: NodeServer[] = [];
 
-  const fetch = async (request: Request): Promise<Response> => {
+  // `address` is the client's, known only over HTTP: in-process callers are not limited by address.
+  const handle = async (request: Request, address?: string): Promise<Response> => {
     if (closing) {
       return problemResponse(503, 'unavailable', 'The service is shutting down.', {
         headers: { Connection: 'close' },
@@ -213,7 +219,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     inflight += 1;
     let status = 500;
     try {
-      const response = await app.fetch(request);
+      const response = await app.fetch(request, { address });
       status = response.status;
       return response;
     } finally {
@@ -233,12 +239,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     }
   };
 
+  const fetch = (request: Request): Promise<Response> => handle(request);
+
   const listen = (opts: { port?: number; host?: string } = {}): Promise<ListenInfo> => {
     const host = opts.host ?? '127.0.0.1';
     const port = opts.port ?? 0;
     return new Promise((resolve, reject) => {
       const node = createNodeServer({
-        fetch,
+        fetch: (request, env) => handle(request, env?.incoming.socket.remoteAddress),
         hostname: host,
         maxUrlLength,
         headersTimeoutMs,

@@ -8,7 +8,11 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { problemJson, problemResponse, type ServerProblemCode, statusTitle } from './problem';
 
 export interface NodeServerOptions {
-  readonly fetch: (request: Request) => Promise<Response>;
+  /** Answers a request; `env.incoming` is the Node request it came from. */
+  readonly fetch: (
+    request: Request,
+    env?: { readonly incoming: { readonly socket: { readonly remoteAddress?: string | undefined } } },
+  ) => Promise<Response>;
   readonly hostname: string;
   readonly maxUrlLength: number;
   /** Time a client has to send the request line and headers; default 10,000 ms. */
