@@ -7,8 +7,8 @@ import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/c
 import { Dataset } from './data/dataset';
 import { type GenerateOptions, generateDataset } from './data/generate';
 import { type DataFormat, loadDataset } from './data/load';
-import { createApp } from './http/app';
 import { type AddressLimitOptions, AddressLimits } from './http/address-limits';
+import { createApp } from './http/app';
 import { Authenticator } from './http/auth';
 import { createNodeServer, type NodeServer } from './http/node-server';
 import { problemResponse } from './http/problem';
