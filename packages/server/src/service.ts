@@ -196,7 +196,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     rateLimiter,
     addressLimits:
       options.addressLimits === false ? undefined : new AddressLimits(options.addressLimits || {}),
-    query: { db, executor, limits, ignoreUnknownParameters: options.ignoreUnknownParameters ?? false },
+    query: {
+      db,
+      executor,
+      limits,
+      ignoreUnknownParameters: options.ignoreUnknownParameters ?? false,
+      planPath,
+    },
     onError: (error) =>
       log?.(
         `error ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message.split('\n')[0] : ''}`,

@@ -87,6 +87,32 @@ describe('the Node listener under hostile clients', () => {
     expectProblem(await raw(info.port, line), 414, 'uri_too_long');
   });
 
+  it.each(['..', '.', '%2E%2e'])('answers 400 invalid_customer for the customer id %s', async (id) => {
+    for (const path of [`/api/v1/metricquery/${id}?metrics=errors`, `/plans/planLevelByCustId/${id}`]) {
+      expectProblem(await raw(info.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'invalid_customer');
+    }
+  });
+
+  it('names the plan lookup URL in the planlevel problem', async () => {
+    const grant = await fetch(`${info.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token } = (await grant.json()) as { access_token: string };
+    const res = await fetch(
+      `${info.baseUrl}/session/demo?period=start%3D1700000000%2Cend%3D1700003600&metrics=errors&agg=1&planlevel=9`,
+      { headers: { Authorization: `Bearer ${access_token}` } },
+    );
+    const body = (await res.json()) as { code: string; detail: string };
+    expect(body.code).toBe('invalid_planlevel');
+    expect(body.detail).toContain(`${info.planUrl}/planLevelByCustId/demo`);
+    expect(body.detail).not.toContain('{plan_url}');
+  });
+
   it('times out a client that trickles its headers, with a 408 problem', { timeout: 10_000 }, async () => {
     const started = performance.now();
     const answer = await raw(info.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a', false);

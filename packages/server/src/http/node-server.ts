@@ -7,6 +7,9 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { problemJson, problemResponse, type ServerProblemCode, statusTitle } from './problem';
 
+/** A customer id of `.` or `..` (maybe percent-encoded) in the raw request target. */
+const DOT_CUSTOMER = /\/(metricquery|session|planLevelByCustId)\/(\.|%2e){1,2}\/?$/i;
+
 export interface NodeServerOptions {
   /** Answers a request; `env.incoming` is the Node request it came from. */
   readonly fetch: (
@@ -56,6 +59,19 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     },
     (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
+      if (DOT_CUSTOMER.test((req.url ?? '').split(/[?#]/, 1)[0]!)) {
+        // URL parsing would remove the segment and turn the request into a 404 for another path.
+        const body = problemJson(400, 'invalid_customer', 'The customer id may not be "." or "..".', {
+          param: 'customerId',
+        });
+        res.writeHead(400, {
+          'Content-Type': 'application/problem+json',
+          'Content-Length': Buffer.byteLength(body),
+          'Cache-Control': 'no-store',
+        });
+        res.end(body);
+        return;
+      }
       busy.add(socket);
       if (closing) res.shouldKeepAlive = false;
       res.once('close', () => {

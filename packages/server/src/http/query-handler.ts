@@ -12,6 +12,8 @@ export interface QueryContext {
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
+  /** Where the plan host is served, to point at it in messages. */
+  readonly planPath: string;
 }
 
 /** The result envelope of the specification (section 2.1). */
@@ -43,7 +45,7 @@ export async function answerQuery(
     return problemResponse(
       400,
       'invalid_planlevel',
-      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at {plan_url}/planLevelByCustId/${customer.customerId}.`,
+      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${new URL(request.url).origin}${ctx.planPath}/planLevelByCustId/${customer.customerId}.`,
       { param: 'planlevel', headers },
     );
   }
