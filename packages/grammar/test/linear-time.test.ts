@@ -69,7 +69,7 @@ describe('parsing time is linear in the input length', () => {
 
   it('reports every repeated value of a long clause, positioned', () => {
     const r = parseFilter(`[country=${repeat(LARGE, () => 'US', '|')}]`);
-    expect(r.ok).toBe(true);
+    if (!r.ok) throw new Error('expected the filter to parse');
     expect(r.warnings).toHaveLength(LARGE - 1);
     expect(r.warnings.at(-1)).toMatchObject({
       code: 'duplicate_value',
