@@ -162,3 +162,39 @@ describe('limits by client address over HTTP', () => {
     ]);
   });
 });
+
+describe('the token endpoint body', () => {
+  it('refuses a body over 8 KiB with 413 problem+json, declared or streamed', async () => {
+    const service = await createService({ data: { generate: { sessions: 100, seed: 1 } } });
+    try {
+      const big = `grant_type=client_credentials&pad=${'x'.repeat(10_000)}`;
+      const declared = await service.fetch(
+        new Request('http://local/api/v1/oauth/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: big,
+        }),
+      );
+      expect(declared.status).toBe(413);
+      expect(declared.headers.get('content-type')).toBe('application/problem+json');
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1000)));
+          controller.close();
+        },
+      });
+      const streamed = await service.fetch(
+        new Request('http://local/api/v1/oauth/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: stream,
+          duplex: 'half',
+        } as RequestInit),
+      );
+      expect(streamed.status).toBe(413);
+      expect(await streamed.json()).toMatchObject({ code: 'payload_too_large' });
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { CUSTOMER_ID_PATTERN, type DemoCredentials } from '../data/customers';
 import { QueryTimeoutError } from '../data/dataset';
 import type { AddressLimits } from './address-limits';
 import { type Authenticator, parseBasic, parseBearer } from './auth';
+import { readCappedText } from './body-limit';
 import { overloadResponse } from './overload';
 import { problemResponse } from './problem';
 import { answerQuery, type QueryContext } from './query-handler';
@@ -95,7 +96,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const limited = addressLimits?.refuseFailing(address) ?? addressLimits?.takeTokenRequest(address);
     if (limited) return limited;
     const type = c.req.header('Content-Type') ?? '';
-    const text = await c.req.text();
+    const text = await readCappedText(c.req.raw);
+    if (text instanceof Response) return text;
     const form = /^application\/x-www-form-urlencoded\b/i.test(type)
       ? new URLSearchParams(text)
       : new URLSearchParams();

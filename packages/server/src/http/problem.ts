@@ -17,7 +17,8 @@ export type ServerProblemCode =
   | 'client_closed'
   | 'bad_request'
   | 'request_timeout'
-  | 'headers_too_large';
+  | 'headers_too_large'
+  | 'payload_too_large';
 
 export interface ProblemBody {
   readonly type: string;
@@ -37,6 +38,7 @@ const TITLES: Readonly<Record<number, string>> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
+  413: 'Content Too Large',
   414: 'URI Too Long',
   431: 'Request Header Fields Too Large',
   499: 'Client Closed Request',
