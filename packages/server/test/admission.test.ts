@@ -243,3 +243,28 @@ describe('Dataset.all with a signal (real DuckDB)', () => {
     }
   });
 });
+
+describe('memory', () => {
+  it('applies memoryLimit to DuckDB and answers a query over it with 503 overloaded', async () => {
+    const { createService } = await import('../src/index');
+    const { overloadResponse } = await import('../src/http/overload');
+    const service = await createService({
+      data: { generate: { sessions: 100, seed: 1 } },
+      memoryLimit: '300MB',
+    });
+    try {
+      const [[limit]] = (await service.db.all("SELECT current_setting('memory_limit')")) as [[string]];
+      expect(limit).toBe('286.1 MiB'); // 300 MB
+    } finally {
+      await service.close();
+    }
+    await expect(createService({ memoryLimit: 'lots' })).rejects.toThrow(
+      /memoryLimit must look like '512MB'/,
+    );
+    const refused = overloadResponse(
+      new Error('Out of Memory Error: could not allocate block of size 256 KiB'),
+    );
+    expect(refused?.status).toBe(503);
+    expect(await refused?.json()).toMatchObject({ code: 'overloaded' });
+  });
+});

@@ -18,7 +18,8 @@ const buffer = new TokenBuffer();
 /**
  * Parse a filter such as `[country=US|FR][platform=web]`. Never throws: a malformed filter gives
  * `{ ok: false, errors }` with the position of the first problem; a repeated value gives a
- * `duplicate_value` warning and is dropped from the AST.
+ * `duplicate_value` warning and is dropped from the AST (beyond 100 repetitions, one warning
+ * stands for the rest).
  *
  * @example
  * ```ts
@@ -136,9 +137,20 @@ function spansOf(tokens: readonly Token[]): FilterSpans {
   return { clauses };
 }
 
+// Enough warnings to show the pattern; a clause that repeats one value 20,000 times would
+// otherwise make 20,000 warning objects that every caller pays for and no reader wants.
+const MAX_DUPLICATE_WARNINGS = 100;
+
 function duplicateWarnings(text: string, tokens: readonly Token[]): Diagnostic[] {
   const warnings: Diagnostic[] = [];
-  walkValues(tokens, (t, dimension) =>
+  let more = 0;
+  let first: Token | undefined;
+  walkValues(tokens, (t, dimension) => {
+    if (warnings.length >= MAX_DUPLICATE_WARNINGS) {
+      more += 1;
+      first ??= t;
+      return;
+    }
     warnings.push(
       diagnostic(text, {
         code: 'duplicate_value',
@@ -147,8 +159,19 @@ function duplicateWarnings(text: string, tokens: readonly Token[]): Diagnostic[]
         offset: t.startOffset,
         length: t.image.length,
       }),
-    ),
-  );
+    );
+  });
+  if (first !== undefined) {
+    warnings.push(
+      diagnostic(text, {
+        code: 'duplicate_value',
+        severity: 'warning',
+        message: `${more} more repeated values from here on are ignored too (only the first ${MAX_DUPLICATE_WARNINGS} get a warning each)`,
+        offset: first.startOffset,
+        length: first.image.length,
+      }),
+    );
+  }
   return warnings;
 }
 

@@ -1,6 +1,6 @@
-// The answers of admission control, given at once and with `Retry-After`: a customer over its share
-// of the queue is 429 `rate_limited`, a full service queue 503 `overloaded`; a query whose client went away ends as 499 (nginx's "client closed request"), which only
-// the access log sees.
+// The answers of admission control, given at once with `Retry-After`: a customer over its share of
+// the queue is 429 `rate_limited`, a full service queue or a query over DuckDB's memory limit 503
+// `overloaded`; a query whose client went away ends as 499, which only the access log sees.
 import { AdmissionRefusedError, QueryCancelledError } from '../sql/admission';
 import { problemResponse } from './problem';
 
@@ -19,6 +19,15 @@ export function overloadResponse(error: unknown): Response | undefined {
       'overloaded',
       'Too many queries are running or waiting; retry after the delay given.',
       { headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+    );
+  }
+  if (error instanceof Error && /^Out of Memory Error/m.test(error.message)) {
+    // DuckDB's memory limit (`memoryLimit`) was reached even with spilling: refuse, do not grow.
+    return problemResponse(
+      503,
+      'overloaded',
+      'The query needs more memory than the service allows right now; narrow the period or the breakdown.',
+      { headers: { 'Retry-After': '5' } },
     );
   }
   if (error instanceof QueryCancelledError) {
