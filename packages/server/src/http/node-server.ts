@@ -45,7 +45,8 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
       ),
   });
   const sockets = new Set<Socket>();
-  const busy = new Set<Socket>();
+  /** Sockets with a request in progress, and its response. */
+  const busy = new Map<Socket, ServerResponse>();
   let closing = false;
 
   const server = createServer(
@@ -72,7 +73,7 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
         res.end(body);
         return;
       }
-      busy.add(socket);
+      busy.set(socket, res);
       if (closing) res.shouldKeepAlive = false;
       res.once('close', () => {
         busy.delete(socket);
@@ -92,7 +93,12 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
   const shutdown = (deadline: number): Promise<void> => {
     closing = true;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const socket of sockets) if (!busy.has(socket)) socket.end();
+    for (const socket of sockets) {
+      const res = busy.get(socket);
+      // A response not yet started says `Connection: close`; the socket ends after it either way.
+      if (res === undefined) socket.end();
+      else if (!res.headersSent) res.shouldKeepAlive = false;
+    }
     const cut = setTimeout(
       () => {
         for (const socket of sockets) socket.destroy();
