@@ -15,6 +15,7 @@ export {
 } from './data/load';
 export { type ColumnSpec, ERROR_COLUMNS, SESSION_COLUMNS } from './data/schema';
 export { generateToDirectory, type WriteOptions, writeDataset } from './data/write';
+export type { AddressLimitOptions } from './http/address-limits';
 export { PROBLEM_TYPE_BASE, type ProblemBody, problemResponse, type ServerProblemCode } from './http/problem';
 export type { Envelope } from './http/query-handler';
 export type { RateLimitOptions } from './http/rate-limit';
@@ -25,4 +26,5 @@ export {
   type Service,
   type ServiceOptions,
 } from './service';
+export type { AdmissionOptions } from './sql/admission';
 export { type CompiledQuery, compileQuery } from './sql/compile';
