@@ -12,6 +12,8 @@ import {
 } from '@playq/query';
 import type { AuthAdapter } from './auth/auth-adapter';
 import { PlayqValidationError } from './errors/client-errors';
+import { PlayqConsistencyError } from './errors/consistency-error';
+import { checkConsistency } from './pagination/consistency';
 import { checkConcurrency, pageStream } from './pagination/page-stream';
 import { PlanLevelResolver } from './plan/plan-level';
 import { type QueryInput, type ResultRecord, toNode } from './query/query-input';
@@ -64,6 +66,15 @@ export interface PagesOptions extends RunOptions {
   readonly concurrency?: number;
 }
 
+export interface AllOptions extends PagesOptions {
+  /**
+   * How often `all()` starts over when the result changes during the walk (a
+   * `PlayqConsistencyError`); default 0, so the error reaches you. `pages()` and `records()`
+   * always throw it, having handed out records already.
+   */
+  readonly restarts?: number;
+}
+
 export interface PlayqClient {
   /**
    * Fetches the one page the query describes (its `offset` and `limit`).
@@ -101,7 +112,7 @@ export interface PlayqClient {
    * const rows = await client.all(query, { concurrency: 4 });
    * ```
    */
-  all<Q extends QueryInput>(query: Q, options?: PagesOptions): Promise<ResultRecord<Q>[]>;
+  all<Q extends QueryInput>(query: Q, options?: AllOptions): Promise<ResultRecord<Q>[]>;
   /**
    * The customer's plan level from the plan host (cached, one lookup at a time).
    *
@@ -323,14 +334,16 @@ export function createClient(options: ClientOptions): PlayqClient {
   ): AsyncGenerator<Page<ResultRecord<Q>>> {
     const concurrency = checkConcurrency(opts.concurrency, 1);
     const node = await prepare(query, opts);
-    yield* pageStream<ResultRecord<Q>>(
-      node.offset,
-      (offset, signal) =>
-        fetchPage(node, offset, {
-          signal,
-          ...(opts.deadlineMs === undefined ? {} : { deadlineMs: opts.deadlineMs }),
-        }),
-      { concurrency, signal: opts.signal },
+    yield* checkConsistency(
+      pageStream<ResultRecord<Q>>(
+        node.offset,
+        (offset, signal) =>
+          fetchPage(node, offset, {
+            signal,
+            ...(opts.deadlineMs === undefined ? {} : { deadlineMs: opts.deadlineMs }),
+          }),
+        { concurrency, signal: opts.signal },
+      ),
     );
   }
 
@@ -348,15 +361,25 @@ export function createClient(options: ClientOptions): PlayqClient {
     },
     pages,
     records,
-    async all<Q extends QueryInput>(query: Q, opts: PagesOptions = {}): Promise<ResultRecord<Q>[]> {
-      const out: ResultRecord<Q>[] = [];
-      for await (const page of pages(query, {
-        ...opts,
-        concurrency: checkConcurrency(opts.concurrency, 4),
-      })) {
-        for (const record of page.records) out.push(record);
+    async all<Q extends QueryInput>(query: Q, opts: AllOptions = {}): Promise<ResultRecord<Q>[]> {
+      const restarts = opts.restarts ?? 0;
+      if (!Number.isSafeInteger(restarts) || restarts < 0) {
+        throw new TypeError(`@playq/client: restarts must be an integer >= 0, got ${String(opts.restarts)}`);
       }
-      return out;
+      for (let attempt = 0; ; attempt++) {
+        const out: ResultRecord<Q>[] = [];
+        try {
+          for await (const page of pages(query, {
+            ...opts,
+            concurrency: checkConcurrency(opts.concurrency, 4),
+          })) {
+            for (const record of page.records) out.push(record);
+          }
+          return out;
+        } catch (error) {
+          if (!PlayqConsistencyError.isInstance(error) || attempt >= restarts) throw error;
+        }
+      }
     },
     resolvePlanLevel,
     url: (query: QueryInput) => toURL(toNode(query), { baseUrl }),

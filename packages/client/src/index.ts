@@ -4,6 +4,7 @@ export type { AuthAdapter, AuthContext, AuthHeaders } from './auth/auth-adapter'
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
 export { apiKeyAuth, bearerAuth, type TokenSource } from './auth/static-auth';
 export {
+  type AllOptions,
   type ClientAuth,
   type ClientOptions,
   createClient,
@@ -17,6 +18,7 @@ export {
   PlayqTimeoutError,
   PlayqValidationError,
 } from './errors/client-errors';
+export { PlayqConsistencyError } from './errors/consistency-error';
 export {
   PlayqBadRequestError,
   PlayqForbiddenError,

@@ -15,16 +15,34 @@ import type { DiagnosticCode } from './diagnostic-codes';
  */
 export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
   const end = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
+  const starts = lineStarts(text);
+  // The last line that starts at or before `end`.
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= end) lo = mid;
+    else hi = mid - 1;
   }
-  return { line, column: end - lineStart + 1 };
+  return { line: lo + 1, column: end - starts[lo]! + 1 };
+}
+
+// The offsets at which lines start, for the last text asked about: a parse that reports many
+// diagnostics (a duplicate warning per repeated value) positions them all in one pass over the
+// text instead of one pass each, which made such parses quadratic.
+let cachedText: string | undefined;
+let cachedStarts: number[] = [0];
+
+function lineStarts(text: string): number[] {
+  if (text === cachedText) return cachedStarts;
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  cachedText = text;
+  cachedStarts = starts;
+  return starts;
 }
 
 /** @internal */

@@ -19,6 +19,7 @@ export {
   type SessionStatus,
 } from './data/schema';
 export { generateToDirectory, type WriteOptions, writeDataset } from './data/write';
+export type { AddressLimitOptions } from './http/address-limits';
 export { PROBLEM_TYPE_BASE, type ProblemBody, problemResponse, type ServerProblemCode } from './http/problem';
 export type { Envelope } from './http/query-handler';
 export type { RateLimitOptions } from './http/rate-limit';
@@ -29,4 +30,5 @@ export {
   type Service,
   type ServiceOptions,
 } from './service';
+export type { AdmissionOptions } from './sql/admission';
 export { type CompiledQuery, compileQuery } from './sql/compile';

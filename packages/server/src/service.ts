@@ -1,18 +1,19 @@
 // createService: the data, the app and its lifecycle. `fetch` answers in process (no socket);
 // `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
 
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { DEFAULT_LIMITS, type QueryLimits } from '@playq/query';
 import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
 import { Dataset } from './data/dataset';
 import { type GenerateOptions, generateDataset } from './data/generate';
 import { type DataFormat, loadDataset } from './data/load';
+import { type AddressLimitOptions, AddressLimits } from './http/address-limits';
 import { createApp } from './http/app';
 import { Authenticator } from './http/auth';
+import { createNodeServer, type NodeServer } from './http/node-server';
 import { problemResponse } from './http/problem';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit';
+import type { AdmissionOptions } from './sql/admission';
 import { QueryExecutor } from './sql/execute';
 
 /** Where a service's data comes from. */
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   readonly limits?: Partial<QueryLimits>;
   /** Per credential; default `{ ratePerSecond: 50, burst: 100 }`; `false` disables. */
   readonly rateLimit?: RateLimitOptions | false;
+  /** Per client address over HTTP: failed authentications and token requests (see docs/server.md); `false` disables. */
+  readonly addressLimits?: AddressLimitOptions | false;
   /** Time budget of one query in milliseconds; default 10,000. */
   readonly queryTimeoutMs?: number;
   /** Lifetime of issued tokens; default 3600. */
@@ -54,6 +57,14 @@ export interface ServiceOptions {
   readonly maxUrlLength?: number;
   /** How long `close()` waits for in-flight requests; default 10,000 ms. */
   readonly shutdownTimeoutMs?: number;
+  /** Admission control of database work (slots, queue, per-customer shares); see docs/server.md. */
+  readonly admission?: AdmissionOptions;
+  /** DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`); beyond it operators spill to disk or the query fails. Default: DuckDB's own (80% of RAM). */
+  readonly memoryLimit?: string;
+  /** Time a client has to send its request line and headers over HTTP; default 10,000 ms. */
+  readonly headersTimeoutMs?: number;
+  /** Time a client has to send its whole request over HTTP; default 30,000 ms. */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface ListenInfo {
@@ -106,6 +117,13 @@ async function openData(data: DataSource | undefined): Promise<Dataset> {
   throw new TypeError('@playq/server: data must be { generate }, { dir }, { database } or { dataset }');
 }
 
+async function applyMemoryLimit(db: Dataset, limit: string): Promise<void> {
+  if (!/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(limit)) {
+    throw new RangeError(`@playq/server: memoryLimit must look like '512MB', got ${JSON.stringify(limit)}`);
+  }
+  await db.exec(`SET memory_limit = '${limit}'`);
+}
+
 function redactedTarget(url: string): string {
   const parsed = new URL(url);
   for (const name of [...parsed.searchParams.keys()]) {
@@ -150,6 +168,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const cacheMaxRecords = positive(options.cacheMaxRecords, 400_000, 'cacheMaxRecords', true);
   const maxUrlLength = positive(options.maxUrlLength, 262_144, 'maxUrlLength');
   const shutdownTimeoutMs = positive(options.shutdownTimeoutMs, 10_000, 'shutdownTimeoutMs', true);
+  const headersTimeoutMs = positive(options.headersTimeoutMs, 10_000, 'headersTimeoutMs');
+  const requestTimeoutMs = positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
   const rateLimiter =
     options.rateLimit === false
       ? undefined
@@ -160,7 +180,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const db = await openData(options.data);
   // A dataset passed in belongs to the caller, who may share it between services.
   const ownsDb = !(options.data && 'dataset' in options.data);
-  const executor = new QueryExecutor(db, { timeoutMs: queryTimeoutMs, cacheTtlMs, cacheMaxRecords });
+  if (options.memoryLimit !== undefined) await applyMemoryLimit(db, options.memoryLimit);
+  const executor = new QueryExecutor(db, {
+    timeoutMs: queryTimeoutMs,
+    cacheTtlMs,
+    cacheMaxRecords,
+    ...(options.admission ? { admission: options.admission } : {}),
+  });
   const app = createApp({
     basePath,
     planPath,
@@ -168,7 +194,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     credentials,
     auth,
     rateLimiter,
-    query: { db, executor, limits, ignoreUnknownParameters: options.ignoreUnknownParameters ?? false },
+    addressLimits:
+      options.addressLimits === false ? undefined : new AddressLimits(options.addressLimits || {}),
+    query: {
+      db,
+      executor,
+      limits,
+      ignoreUnknownParameters: options.ignoreUnknownParameters ?? false,
+      planPath,
+    },
     onError: (error) =>
       log?.(
         `error ${error instanceof Error ? error.name : 'unknown'}: ${error instanceof Error ? error.message.split('\n')[0] : ''}`,
@@ -178,9 +212,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let inflight = 0;
   let drained: (() => void) | undefined;
   let closing: Promise<void> | undefined;
-  const servers: Server[] = [];
+  const servers: NodeServer[] = [];
 
-  const fetch = async (request: Request): Promise<Response> => {
+  // `address` is the client's, known only over HTTP: in-process callers are not limited by address.
+  const handle = async (request: Request, address?: string): Promise<Response> => {
     if (closing) {
       return problemResponse(503, 'unavailable', 'The service is shutting down.', {
         headers: { Connection: 'close' },
@@ -190,7 +225,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     inflight += 1;
     let status = 500;
     try {
-      const response = await app.fetch(request);
+      const response = await app.fetch(request, { address });
       status = response.status;
       return response;
     } finally {
@@ -210,20 +245,24 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     }
   };
 
+  const fetch = (request: Request): Promise<Response> => handle(request);
+
   const listen = (opts: { port?: number; host?: string } = {}): Promise<ListenInfo> => {
     const host = opts.host ?? '127.0.0.1';
     const port = opts.port ?? 0;
     return new Promise((resolve, reject) => {
-      const server = serve({
-        fetch,
-        port,
+      const node = createNodeServer({
+        fetch: (request, env) => handle(request, env?.incoming.socket.remoteAddress),
         hostname: host,
-        // Node refuses request lines longer than maxHeaderSize with a bare 431; leave room for our own 414.
-        serverOptions: { maxHeaderSize: maxUrlLength + 16_384 },
-      }) as Server;
+        maxUrlLength,
+        headersTimeoutMs,
+        requestTimeoutMs,
+      });
+      const { server } = node;
+      server.listen(port, host);
       server.once('error', reject);
       server.once('listening', () => {
-        servers.push(server);
+        servers.push(node);
         const address = server.address() as AddressInfo;
         const shown = host.includes(':') ? `[${host}]` : host;
         const url = `http://${shown}:${address.port}`;
@@ -235,29 +274,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const deadline = performance.now() + shutdownTimeoutMs;
-      const stopped = servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-          }),
-      );
+      // Stop accepting; idle keep-alive connections are ended cleanly, busy ones after their answer.
+      const stopped = servers.map((node) => node.shutdown(deadline));
       if (inflight > 0) {
         await new Promise<void>((resolve) => {
           drained = resolve;
           setTimeout(resolve, shutdownTimeoutMs).unref();
         });
       }
-      // Answers are handed back before they are written out: keep closing connections as they go
-      // idle (a response fully sent), and cut the rest only when the shutdown budget is spent.
-      const sweep = setInterval(() => {
-        for (const server of servers) {
-          if (performance.now() > deadline) server.closeAllConnections();
-          else server.closeIdleConnections();
-        }
-      }, 5);
-      for (const server of servers) server.closeIdleConnections();
       await Promise.all(stopped);
-      clearInterval(sweep);
       executor.cache.clear();
       if (ownsDb) await db.close();
     })();

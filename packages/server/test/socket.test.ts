@@ -104,6 +104,8 @@ describe('over 127.0.0.1', () => {
     expect(own.activeRequests).toBe(0);
     const responses = await Promise.all(pending);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Answered in full, each telling its keep-alive connection that it closes.
+    expect(responses.map((r) => r.headers.get('connection'))).toEqual(['close', 'close', 'close']);
     for (const r of responses)
       expect(((await r.json()) as { totalrecords: number }).totalrecords).toBeGreaterThan(0);
     await expect(fetch(`${where.baseUrl}/${query}`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();

@@ -18,7 +18,8 @@ const buffer = new TokenBuffer();
 /**
  * Parse a filter such as `[country=US|FR][platform=web]`. Never throws: a malformed filter gives
  * `{ ok: false, errors }` with the position of the first problem; a repeated value gives a
- * `duplicate_value` warning and is dropped from the AST.
+ * `duplicate_value` warning and is dropped from the AST (beyond 100 repetitions, one warning
+ * stands for the rest).
  *
  * @example
  * ```ts
@@ -80,7 +81,10 @@ class FilterSuccess {
   }
 }
 
+// A scan for short clauses (the usual case, and cheaper than a Set there); a Set beyond, so that a
+// clause with tens of thousands of values stays linear.
 function hasDuplicates(values: readonly string[]): boolean {
+  if (values.length > 16) return new Set(values).size !== values.length;
   for (let i = 1; i < values.length; i++) if (values.indexOf(values[i]!) < i) return true;
   return false;
 }
@@ -94,22 +98,22 @@ function walkValues(
 ): void {
   let open = 0;
   let dimension: Token | undefined;
-  let seen: string[] = [];
+  let seen = new Set<string>();
   let spans: Span[] = [];
   for (const t of tokens) {
     switch (t.tokenType) {
       case LBracket:
         open = t.startOffset;
-        seen = [];
+        seen = new Set();
         spans = [];
         break;
       case Identifier:
         dimension = t;
         break;
       case Value:
-        if (seen.includes(t.payload as string)) onRepeat(t, dimension!.image);
+        if (seen.has(t.payload as string)) onRepeat(t, dimension!.image);
         else {
-          seen.push(t.payload as string);
+          seen.add(t.payload as string);
           spans.push({ offset: t.startOffset, length: t.image.length });
         }
         break;
@@ -133,9 +137,20 @@ function spansOf(tokens: readonly Token[]): FilterSpans {
   return { clauses };
 }
 
+// Enough warnings to show the pattern; a clause that repeats one value 20,000 times would
+// otherwise make 20,000 warning objects that every caller pays for and no reader wants.
+const MAX_DUPLICATE_WARNINGS = 100;
+
 function duplicateWarnings(text: string, tokens: readonly Token[]): Diagnostic[] {
   const warnings: Diagnostic[] = [];
-  walkValues(tokens, (t, dimension) =>
+  let more = 0;
+  let first: Token | undefined;
+  walkValues(tokens, (t, dimension) => {
+    if (warnings.length >= MAX_DUPLICATE_WARNINGS) {
+      more += 1;
+      first ??= t;
+      return;
+    }
     warnings.push(
       diagnostic(text, {
         code: 'duplicate_value',
@@ -144,8 +159,19 @@ function duplicateWarnings(text: string, tokens: readonly Token[]): Diagnostic[]
         offset: t.startOffset,
         length: t.image.length,
       }),
-    ),
-  );
+    );
+  });
+  if (first !== undefined) {
+    warnings.push(
+      diagnostic(text, {
+        code: 'duplicate_value',
+        severity: 'warning',
+        message: `${more} more repeated values from here on are ignored too (only the first ${MAX_DUPLICATE_WARNINGS} get a warning each)`,
+        offset: first.startOffset,
+        length: first.image.length,
+      }),
+    );
+  }
   return warnings;
 }
 

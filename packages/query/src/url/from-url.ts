@@ -73,7 +73,10 @@ const CODE_OF: { readonly [P in ParameterName]: ProblemCode } = {
 
 const KNOWN = new Set<string>(PARAMETER_ORDER);
 const DUMMY_ORIGIN = 'http://playq.invalid';
-const INTEGER = /^-?\d+$/;
+// Strict: no spaces, no sign but '-', no leading zeros ("05" and " 5" are refused, not guessed at).
+const INTEGER = /^-?(0|[1-9]\d*)$/;
+// A customer id of `.` or `..` (maybe percent-encoded) that a URL parser would silently remove.
+const DOT_CUSTOMER = /\/(metricquery|session)\/(\.|%2e){1,2}\/?$/i;
 
 /**
  * Parse a query URL (absolute, or a path with a query string) into a query node. The endpoint and
@@ -89,6 +92,9 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   const warnings: QueryDiagnostic[] = [];
   const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
 
+  if (typeof url === 'string' && DOT_CUSTOMER.test(url.split(/[?#]/, 1)[0]!)) {
+    return fail([problem('invalid_customer', 'customerId', 'The customer id may not be "." or "..".')]);
+  }
   let parsed: URL;
   let absolute = true;
   try {
@@ -144,6 +150,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
 
   // Collect the parameters, refusing repeats and unknown names.
   const values = new Map<ParameterName, string>();
+  const seen = new Set<ParameterName>();
   for (const [name, value] of parsed.searchParams) {
     if (!KNOWN.has(name)) {
       const hint = suggestName(name, PARAMETER_ORDER);
@@ -156,10 +163,12 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
       continue;
     }
     const key = name as ParameterName;
-    if (values.has(key)) {
+    // One rule for repeats, empty or not: `limit=&limit=` is a duplicate too.
+    if (seen.has(key)) {
       report(problem('duplicate_parameter', key, `The parameter "${key}" is given more than once.`));
       continue;
     }
+    seen.add(key);
     if (value === '') {
       report(
         problem(CODE_OF[key], key, `The parameter "${key}" is empty and was ignored.`, {
@@ -243,8 +252,16 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   for (const key of ['limit', 'offset'] as const) {
     const text = values.get(key);
     if (text === undefined) continue;
-    if (INTEGER.test(text.trim())) node[key] = Number(text.trim());
-    else report(problem(CODE_OF[key], key, `${key} must be an integer, not "${text}".`));
+    if (INTEGER.test(text)) node[key] = Number(text);
+    else {
+      report(
+        problem(
+          CODE_OF[key],
+          key,
+          `${key} must be an integer without spaces or leading zeros, not "${text}".`,
+        ),
+      );
+    }
   }
 
   const query = deepFreeze(node);

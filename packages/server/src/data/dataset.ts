@@ -35,6 +35,8 @@ export class QueryTimeoutError extends Error {
 export interface RunOptions {
   /** Interrupt the query after this many milliseconds. */
   readonly timeoutMs?: number;
+  /** Interrupt the query when this aborts (its client went away); the call then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
   readonly types?: DuckDBType[];
 }
 
@@ -130,29 +132,41 @@ export class Dataset {
    */
   async all(sql: string, params: DuckDBValue[] = [], options: RunOptions = {}): Promise<unknown[][]> {
     return this.withConnection(async (connection) => {
-      const { timeoutMs } = options;
+      const { timeoutMs, signal } = options;
       let timedOut = false;
       let repeat: ReturnType<typeof setInterval> | undefined;
       // DuckDB clears the interrupt flag when a statement starts, so an interrupt that lands while
       // the statement is still being prepared is lost: keep interrupting until the call returns.
+      const interrupt = () => {
+        if (repeat) return;
+        connection.interrupt();
+        repeat = setInterval(() => connection.interrupt(), 5);
+      };
       const timer =
         timeoutMs !== undefined && timeoutMs > 0
           ? setTimeout(() => {
               timedOut = true;
-              connection.interrupt();
-              repeat = setInterval(() => connection.interrupt(), 5);
+              interrupt();
             }, timeoutMs)
           : undefined;
+      signal?.addEventListener('abort', interrupt, { once: true });
+      const stopped = () => {
+        if (signal?.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+        if (timedOut) return new QueryTimeoutError(timeoutMs ?? 0);
+        return undefined;
+      };
       try {
+        if (signal?.aborted) throw stopped();
         const reader = await connection.runAndReadAll(sql, params, options.types);
-        if (timedOut) throw new QueryTimeoutError(timeoutMs ?? 0);
+        const why = stopped();
+        if (why) throw why;
         return reader.getRowsJS() as unknown[][];
       } catch (error) {
-        if (timedOut) throw new QueryTimeoutError(timeoutMs ?? 0);
-        throw error;
+        throw stopped() ?? error;
       } finally {
         if (timer) clearTimeout(timer);
         if (repeat) clearInterval(repeat);
+        signal?.removeEventListener('abort', interrupt);
       }
     });
   }

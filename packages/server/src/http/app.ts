@@ -5,7 +5,10 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { CUSTOMER_ID_PATTERN, type DemoCredentials } from '../data/customers';
 import { QueryTimeoutError } from '../data/dataset';
+import type { AddressLimits } from './address-limits';
 import { type Authenticator, parseBasic, parseBearer } from './auth';
+import { readCappedText } from './body-limit';
+import { overloadResponse } from './overload';
 import { problemResponse } from './problem';
 import { answerQuery, type QueryContext } from './query-handler';
 import type { RateLimiter } from './rate-limit';
@@ -17,6 +20,8 @@ export interface AppOptions {
   readonly credentials: readonly DemoCredentials[];
   readonly auth: Authenticator;
   readonly rateLimiter: RateLimiter | undefined;
+  /** Failed authentications and token requests per client address (over HTTP only). */
+  readonly addressLimits: AddressLimits | undefined;
   readonly query: QueryContext;
   /** Reports unexpected errors (never sent to the caller). */
   readonly onError: (error: unknown) => void;
@@ -34,10 +39,16 @@ const EXPOSED = [
 const BEARER_CHALLENGE = (error: string, description: string) =>
   `Bearer realm="playq", error="${error}", error_description="${description}"`;
 
-export function createApp(options: AppOptions): Hono {
-  const { basePath, planPath, credentials, auth, rateLimiter } = options;
+/** What the Node listener tells the app about the connection. */
+export interface AppEnv {
+  readonly Bindings: { readonly address?: string };
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { basePath, planPath, credentials, auth, rateLimiter, addressLimits } = options;
   const byCustomer = new Map(credentials.map((c) => [c.customerId, c]));
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
+  const addressOf = (c: { env: AppEnv['Bindings'] | undefined }) => c.env?.address;
 
   app.use('*', async (c, next) => {
     if (c.req.url.length > options.maxUrlLength) {
@@ -81,8 +92,12 @@ export function createApp(options: AppOptions): Hono {
 
   // --- token issuing (OAuth 2.0 client credentials, RFC 6749 section 4.4) ---
   app.post(`${basePath}/oauth/token`, async (c) => {
+    const address = addressOf(c);
+    const limited = addressLimits?.refuseFailing(address) ?? addressLimits?.takeTokenRequest(address);
+    if (limited) return limited;
     const type = c.req.header('Content-Type') ?? '';
-    const text = await c.req.text();
+    const text = await readCappedText(c.req.raw);
+    if (text instanceof Response) return text;
     const form = /^application\/x-www-form-urlencoded\b/i.test(type)
       ? new URLSearchParams(text)
       : new URLSearchParams();
@@ -110,6 +125,7 @@ export function createApp(options: AppOptions): Hono {
     const secret = basic?.secret ?? form.get('client_secret');
     const client = id !== null && secret !== null ? auth.client(id, secret) : undefined;
     if (!client) {
+      addressLimits?.failed(address);
       return problemResponse(401, 'unauthenticated', 'Unknown client or wrong client secret.', {
         headers: { 'WWW-Authenticate': 'Basic realm="playq"' },
         ...oauth('invalid_client'),
@@ -163,8 +179,14 @@ export function createApp(options: AppOptions): Hono {
         : 'Missing X-API-Key header.';
       return problemResponse(401, 'unauthenticated', detail);
     }
+    const address = addressOf(c);
+    const failing = addressLimits?.refuseFailing(address);
+    if (failing) return failing;
     const owner = auth.customerForApiKey(key);
-    if (owner === undefined) return problemResponse(401, 'unauthenticated', 'Unknown API key.');
+    if (owner === undefined) {
+      addressLimits?.failed(address);
+      return problemResponse(401, 'unauthenticated', 'Unknown API key.');
+    }
     const rate = limited(`key:${owner}`);
     if (rate.refused) return rate.refused;
     const refused = owned(id, owner, rate.headers);
@@ -190,8 +212,12 @@ export function createApp(options: AppOptions): Hono {
         },
       });
     }
+    const address = addressOf(c);
+    const failing = addressLimits?.refuseFailing(address);
+    if (failing) return failing;
     const checked = await auth.verify(token);
     if (!checked.ok) {
+      addressLimits?.failed(address);
       return problemResponse(401, checked.code, checked.detail, {
         headers: {
           'WWW-Authenticate': BEARER_CHALLENGE(
@@ -221,6 +247,8 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound(() => problemResponse(404, 'not_found', 'No such resource.'));
   app.onError((error) => {
+    const overload = overloadResponse(error);
+    if (overload) return overload;
     if (error instanceof QueryTimeoutError) {
       return problemResponse(
         503,

@@ -7,6 +7,10 @@ import type { DemoCredentials } from '../data/customers';
 
 const ISSUER = 'playq-reference-service';
 const AUDIENCE = 'playq-session';
+/** The scope a token must carry to read the session endpoint. */
+export const SESSION_SCOPE = 'session';
+/** Clock difference tolerated between issuer and verifier, in seconds. */
+export const CLOCK_SKEW_SECONDS = 30;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
@@ -70,7 +74,7 @@ export class Authenticator {
   /** Issues a signed access token whose subject is the customer id. */
   async issue(customerId: string, now = Date.now()): Promise<IssuedToken> {
     const iat = Math.floor(now / 1000);
-    const token = await new SignJWT({ scope: 'session' })
+    const token = await new SignJWT({ scope: SESSION_SCOPE })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(customerId)
       .setIssuer(ISSUER)
@@ -82,27 +86,46 @@ export class Authenticator {
     return { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
   }
 
-  /** Verifies a bearer token's signature, issuer, audience and expiry. */
-  async verify(token: string): Promise<TokenCheck> {
+  /**
+   * Verifies a bearer token's signature, issuer, audience, scope and times: `exp` and `iat` are
+   * required, `iat` and `nbf` may not be in the future and `exp` may not lie further from `iat`
+   * than the configured lifetime (each within a small clock skew), so a correctly signed token
+   * cannot live longer than the service would have issued it for.
+   */
+  async verify(token: string, now = Date.now()): Promise<TokenCheck> {
+    const invalid = (detail: string): TokenCheck => ({ ok: false, code: 'unauthenticated', detail });
+    const expired = (): TokenCheck => ({
+      ok: false,
+      code: 'token_expired',
+      detail: 'The bearer token has expired; request a new one.',
+    });
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat'],
+        maxTokenAge: this.tokenTtlSeconds,
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        currentDate: new Date(now),
       });
+      // The skew is for `iat` and `nbf` (a token from a verifier whose clock runs a little behind);
+      // expiry is exact, as the issuer set it.
+      if (payload.exp! <= Math.floor(now / 1000)) return expired();
       if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
-        return { ok: false, code: 'unauthenticated', detail: 'The bearer token has no subject.' };
+        return invalid('The bearer token has no subject.');
+      }
+      if (payload.exp! - payload.iat! > this.tokenTtlSeconds + CLOCK_SKEW_SECONDS) {
+        return invalid('The bearer token outlives the lifetime this service issues tokens for.');
+      }
+      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+      if (!scopes.includes(SESSION_SCOPE)) {
+        return invalid(`The bearer token lacks the scope "${SESSION_SCOPE}".`);
       }
       return { ok: true, customerId: payload.sub };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) {
-        return {
-          ok: false,
-          code: 'token_expired',
-          detail: 'The bearer token has expired; request a new one.',
-        };
-      }
-      return { ok: false, code: 'unauthenticated', detail: 'The bearer token is not valid.' };
+      if (error instanceof joseErrors.JWTExpired) return expired();
+      return invalid('The bearer token is not valid.');
     }
   }
 }

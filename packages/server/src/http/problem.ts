@@ -13,7 +13,14 @@ export type ServerProblemCode =
   | 'query_timeout'
   | 'unavailable'
   | 'unsupported_metric'
-  | 'unsupported_with_concurrency';
+  | 'unsupported_with_concurrency'
+  // Hostile load (docs/server.md, "Limits and hostile load").
+  | 'overloaded'
+  | 'client_closed'
+  | 'bad_request'
+  | 'request_timeout'
+  | 'headers_too_large'
+  | 'payload_too_large';
 
 export interface ProblemBody {
   readonly type: string;
@@ -32,7 +39,11 @@ const TITLES: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
   414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+  499: 'Client Closed Request',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -61,6 +72,19 @@ export function problemResponse(
   detail: string,
   options: ProblemOptions = {},
 ): Response {
+  return new Response(problemJson(status, code, detail, options), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', ...options.headers },
+  });
+}
+
+/** @internal The JSON text of a problem body (for answers written straight to a socket). */
+export function problemJson(
+  status: number,
+  code: ServerProblemCode,
+  detail: string,
+  options: ProblemOptions = {},
+): string {
   const body: ProblemBody = {
     type: PROBLEM_TYPE_BASE + code,
     title: TITLES[status] ?? 'Error',
@@ -71,10 +95,12 @@ export function problemResponse(
     ...(options.offset !== undefined ? { offset: options.offset } : {}),
     ...options.extensions,
   };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', ...options.headers },
-  });
+  return JSON.stringify(body);
+}
+
+/** @internal The reason phrase of a status. */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? 'Error';
 }
 
 /** A 400 for the query diagnostics of `fromURL`: the first error leads, all are listed in `errors`. */

@@ -4,7 +4,7 @@ import { fromURL, type QueryLimits, type QueryNode } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import { type Dataset, SMALL_DIMENSIONS, type SmallDimension } from '../data/dataset';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
-import type { QueryExecutor } from '../sql/execute';
+import type { ExecContext, QueryExecutor } from '../sql/execute';
 import { diagnosticsResponse, problemResponse } from './problem';
 
 export interface QueryContext {
@@ -12,6 +12,8 @@ export interface QueryContext {
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
+  /** Where the plan host is served, to point at it in messages. */
+  readonly planPath: string;
 }
 
 /** The result envelope of the specification (section 2.1). */
@@ -43,7 +45,7 @@ export async function answerQuery(
     return problemResponse(
       400,
       'invalid_planlevel',
-      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at {plan_url}/planLevelByCustId/${customer.customerId}.`,
+      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${new URL(request.url).origin}${ctx.planPath}/planLevelByCustId/${customer.customerId}.`,
       { param: 'planlevel', headers },
     );
   }
@@ -53,7 +55,7 @@ export async function answerQuery(
     envelope =
       code === undefined
         ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
-        : await run(query, code, ctx, endpoint);
+        : await run(query, code, ctx, endpoint, { customer: customer.customerId, signal: request.signal });
   } catch (error) {
     if (!(error instanceof UnsupportedQueryError)) throw error;
     return problemResponse(400, error.code, error.message, { param: error.param, headers });
@@ -70,6 +72,7 @@ async function run(
   customerCode: number,
   ctx: QueryContext,
   endpoint: string,
+  exec: ExecContext,
 ): Promise<Envelope> {
   let compiled: ReturnType<typeof compileQuery>;
   try {
@@ -86,7 +89,7 @@ async function run(
       throw new Error(`internal: validated query did not compile: ${error.message}`);
     throw error;
   }
-  const page = await ctx.executor.page(compiled, query.limit, query.offset);
+  const page = await ctx.executor.page(compiled, query.limit, query.offset, exec);
   const pagecount = Math.ceil(page.totalrecords / query.limit);
   const response =
     endpoint === 'session' ? page.records.map((r) => ({ ...r, totalpages: pagecount })) : page.records;

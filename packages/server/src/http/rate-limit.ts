@@ -30,6 +30,15 @@ export class RateLimiter {
 
   /** Takes one token for `key` (a credential identity, never the secret itself). */
   take(key: string, now = performance.now()): RateDecision {
+    return this.decide(key, now, 1);
+  }
+
+  /** Whether `key` has a token left, without taking it (for limits that count failures only). */
+  peek(key: string, now = performance.now()): RateDecision {
+    return this.decide(key, now, 0);
+  }
+
+  private decide(key: string, now: number, cost: 0 | 1): RateDecision {
     const { ratePerSecond, burst } = this.options;
     let bucket = this.buckets.get(key);
     if (!bucket) {
@@ -40,7 +49,7 @@ export class RateLimiter {
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updated) / 1000) * ratePerSecond);
     bucket.updated = now;
     const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    if (allowed) bucket.tokens -= cost;
     const remaining = Math.floor(bucket.tokens);
     const untilFull = Math.ceil((burst - bucket.tokens) / ratePerSecond);
     const headers: Record<string, string> = {
