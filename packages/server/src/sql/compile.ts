@@ -38,8 +38,6 @@ export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryEr
 
 export interface CompileContext extends FilterContext {
   readonly customerCode: number;
-  /** Smallest and largest subscriber code (unused since v2: see docs/server.md, "Plans"). */
-  readonly subscriberCodes?: { readonly min: number; readonly max: number } | undefined;
 }
 
 /** Every compiled statement carries the total row count beside the rows, computed before paging. */
