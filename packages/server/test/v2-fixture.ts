@@ -185,6 +185,7 @@ export const EXTENDED = extendCatalogue(DEFAULT_CATALOGUE, {
     rebuffer_seconds: { unit: 'seconds', level: 'group', description: 'A deployment-specific metric.' },
     my_kpi: { unit: 'count', level: 'session', description: 'Another one.' },
   },
+  dimensions: { region: { description: 'A deployment-specific dimension.' } },
 });
 
 /** The validated query node of a URL's parameters (period `PERIOD` unless given). */

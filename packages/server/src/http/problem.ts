@@ -13,6 +13,7 @@ export type ServerProblemCode =
   | 'query_timeout'
   | 'unavailable'
   | 'unsupported_metric'
+  | 'unsupported_dimension'
   | 'unsupported_with_concurrency';
 
 export interface ProblemBody {

@@ -81,10 +81,22 @@ export function outputColumns(names: readonly string[]): OutputColumn[] {
 }
 
 /**
- * Refuses metric names the server has no SQL for (`unsupported_metric`, e.g. from a user's extended
- * catalogue) and aggregate variants under `concurrency=1` (`unsupported_with_concurrency`).
+ * Refuses names the server has no SQL for (`unsupported_metric`, `unsupported_dimension`, e.g. from
+ * a user's extended catalogue) and metrics the catalogue marks unusable with `concurrency=1`
+ * (`unsupported_with_concurrency`).
  */
-function checkMetrics(query: QueryNode, options: PopulationOptions): void {
+function checkNames(query: QueryNode, options: PopulationOptions): void {
+  const dims: [string, string][] = [
+    ...query.aggby.filter((n) => n !== 'timestamp').map((n): [string, string] => ['aggby', n]),
+    ...(filterOf(query)?.clauses ?? []).map((c): [string, string] => ['filter', c.dimension]),
+  ];
+  for (const [param, name] of dims)
+    if (!isServerDimension(name))
+      throw new UnsupportedQueryError(
+        'unsupported_dimension',
+        param,
+        `the reference service has no definition of dimension "${name}" (in ${param})`,
+      );
   const uses: [string, string][] = [
     ...query.metrics.filter((n) => !isServerDimension(n)).map((n): [string, string] => ['metrics', n]),
     ...(qoeOf(query)?.conditions ?? []).map((c): [string, string] => ['qoefilter', c.metric]),
@@ -117,7 +129,7 @@ function checkMetrics(query: QueryNode, options: PopulationOptions): void {
  */
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
-  checkMetrics(query, options);
+  checkNames(query, options);
   return query.endpoint === 'session' && query.agg === 2
     ? compileEvents(query, ctx, options)
     : compileGroups(query, ctx, options);
