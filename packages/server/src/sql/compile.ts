@@ -204,6 +204,23 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   if (eFilter) add('errors', errorRows(parts, eFilter));
   if (sources.length === 0) return emptyPlan(columns);
 
+  const body = mergeSources(sources, keys, needed, present, levels.group, params);
+  return pagedPlan('groups', body, params, columns, dims, series, query);
+}
+
+/**
+ * One record per group over every source (a group exists where a requested metric has rows; `max`
+ * picks each metric from its one source, 0 where it has none), then the group-level conditions,
+ * which test each record, on metrics requested or not.
+ */
+function mergeSources(
+  sources: readonly string[],
+  keys: readonly string[],
+  needed: readonly ServerMetric[],
+  present: ReadonlySet<ServerMetric>,
+  conditions: QoeFilterAst['conditions'],
+  params: Params,
+): string {
   const metricCols = needed.map(
     (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
   );
@@ -211,12 +228,8 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
     keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
   }HAVING bool_or(__req)`;
-  // Group-level conditions test each result record, on metrics requested or not.
-  const having = levels.group.map(
-    (c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
-  );
-  const body = `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
-  return pagedPlan('groups', body, params, columns, dims, series, query);
+  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  return `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
 }
 
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
