@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/index';
-import { openV2Dataset, run, T0 } from './v2-fixture';
+import { compileQuery } from '../src/sql/compile';
+import { node, openV2Dataset, run, T0 } from './v2-fixture';
 
 let db: Dataset;
 beforeAll(async () => {
@@ -138,5 +139,25 @@ describe('agg=2 (one record per error event)', () => {
     // a session-level condition keeps the events of sessions satisfying it: c has no first frame
     const fast = await run(db, { ...p, qoefilter: 'latency<2' }, 'session');
     expect(fast.records.map((r) => r.category)).toEqual(['network', 'network']); // sessions a (1 s), g (0.5 s)
+  });
+});
+
+describe('filters that match nothing', () => {
+  it('leave no parameter behind when an earlier clause matched (in-memory dictionaries)', async () => {
+    // country resolves through a dictionary; the second clause has no code: no session can match,
+    // while errors (by their own country) still answer for the error metric.
+    const dictionaries = { country: { codes: new Map([['US', 0]]), values: ['US'] } } as const;
+    // (validation refuses category beside attempts; the compiler must not depend on that)
+    const q = node(
+      { metrics: 'attempts,errors', filter: '[country=US][category=network]' },
+      'metricquery',
+      false,
+    );
+    const plan = compileQuery(q, {
+      customerCode: 0,
+      dictionary: (d) => (d in dictionaries ? dictionaries[d as 'country'] : undefined),
+    });
+    const refs = new Set(plan.sql.match(/\$\d+/g));
+    expect(refs.size).toBe(plan.parameters.length + 2); // + limit and offset
   });
 });

@@ -73,7 +73,6 @@ export const ERRORS: V2Error[] = [
     ts: 100,
     session: 'a',
     country: 'US',
-    cdn: 'cdnA',
     category: 'network',
     key: 'CDN_5XX',
     fatal: false,
@@ -83,7 +82,6 @@ export const ERRORS: V2Error[] = [
     ts: 2100,
     session: 'h',
     country: 'US',
-    cdn: 'cdnB',
     category: 'entitlement',
     key: 'NOT_ENTITLED',
     fatal: true,
@@ -93,7 +91,6 @@ export const ERRORS: V2Error[] = [
     ts: 3650,
     session: 'c',
     country: 'GB',
-    cdn: 'cdnA',
     category: 'startup',
     key: 'MANIFEST_404',
     fatal: true,
@@ -103,7 +100,6 @@ export const ERRORS: V2Error[] = [
     ts: 7100,
     session: 'g',
     country: 'FR',
-    cdn: 'cdnA',
     category: 'network',
     key: 'CDN_5XX',
     fatal: false,
@@ -113,7 +109,6 @@ export const ERRORS: V2Error[] = [
     ts: 7250,
     session: 'g',
     country: 'FR',
-    cdn: 'cdnA',
     category: 'network',
     key: 'CDN_5XX',
     fatal: false,
@@ -190,6 +185,7 @@ export const EXTENDED = extendCatalogue(DEFAULT_CATALOGUE, {
     rebuffer_seconds: { unit: 'seconds', level: 'group', description: 'A deployment-specific metric.' },
     my_kpi: { unit: 'count', level: 'session', description: 'Another one.' },
   },
+  dimensions: { region: { description: 'A deployment-specific dimension.' } },
 });
 
 /** The validated query node of a URL's parameters (period `PERIOD` unless given). */

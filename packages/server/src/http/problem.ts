@@ -13,6 +13,7 @@ export type ServerProblemCode =
   | 'query_timeout'
   | 'unavailable'
   | 'unsupported_metric'
+  | 'unsupported_dimension'
   | 'unsupported_with_concurrency'
   // Hostile load (docs/server.md, "Limits and hostile load").
   | 'overloaded'

@@ -82,7 +82,6 @@ async function run(
         (SMALL_DIMENSIONS as readonly string[]).includes(d)
           ? ctx.db.dictionary(d as SmallDimension)
           : undefined,
-      subscriberCodes: ctx.db.subscriberCodes(),
     });
   } catch (error) {
     if (error instanceof CompileError)

@@ -38,8 +38,6 @@ export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryEr
 
 export interface CompileContext extends FilterContext {
   readonly customerCode: number;
-  /** Smallest and largest subscriber code (unused since v2: see docs/server.md, "Plans"). */
-  readonly subscriberCodes?: { readonly min: number; readonly max: number } | undefined;
 }
 
 /** Every compiled statement carries the total row count beside the rows, computed before paging. */
@@ -83,10 +81,22 @@ export function outputColumns(names: readonly string[]): OutputColumn[] {
 }
 
 /**
- * Refuses metric names the server has no SQL for (`unsupported_metric`, e.g. from a user's extended
- * catalogue) and aggregate variants under `concurrency=1` (`unsupported_with_concurrency`).
+ * Refuses names the server has no SQL for (`unsupported_metric`, `unsupported_dimension`, e.g. from
+ * a user's extended catalogue) and metrics the catalogue marks unusable with `concurrency=1`
+ * (`unsupported_with_concurrency`).
  */
-function checkMetrics(query: QueryNode, options: PopulationOptions): void {
+function checkNames(query: QueryNode, options: PopulationOptions): void {
+  const dims: [string, string][] = [
+    ...query.aggby.filter((n) => n !== 'timestamp').map((n): [string, string] => ['aggby', n]),
+    ...(filterOf(query)?.clauses ?? []).map((c): [string, string] => ['filter', c.dimension]),
+  ];
+  for (const [param, name] of dims)
+    if (!isServerDimension(name))
+      throw new UnsupportedQueryError(
+        'unsupported_dimension',
+        param,
+        `the reference service has no definition of dimension "${name}" (in ${param})`,
+      );
   const uses: [string, string][] = [
     ...query.metrics.filter((n) => !isServerDimension(n)).map((n): [string, string] => ['metrics', n]),
     ...(qoeOf(query)?.conditions ?? []).map((c): [string, string] => ['qoefilter', c.metric]),
@@ -119,7 +129,7 @@ function checkMetrics(query: QueryNode, options: PopulationOptions): void {
  */
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
-  checkMetrics(query, options);
+  checkNames(query, options);
   return query.endpoint === 'session' && query.agg === 2
     ? compileEvents(query, ctx, options)
     : compileGroups(query, ctx, options);
@@ -194,6 +204,23 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   if (eFilter) add('errors', errorRows(parts, eFilter));
   if (sources.length === 0) return emptyPlan(columns);
 
+  const body = mergeSources(sources, keys, needed, present, levels.group, params);
+  return pagedPlan('groups', body, params, columns, dims, series, query);
+}
+
+/**
+ * One record per group over every source (a group exists where a requested metric has rows; `max`
+ * picks each metric from its one source, 0 where it has none), then the group-level conditions,
+ * which test each record, on metrics requested or not.
+ */
+function mergeSources(
+  sources: readonly string[],
+  keys: readonly string[],
+  needed: readonly ServerMetric[],
+  present: ReadonlySet<ServerMetric>,
+  conditions: QoeFilterAst['conditions'],
+  params: Params,
+): string {
   const metricCols = needed.map(
     (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
   );
@@ -201,12 +228,8 @@ function compileGroups(query: QueryNode, ctx: CompileContext, options: Populatio
   const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
     keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
   }HAVING bool_or(__req)`;
-  // Group-level conditions test each result record, on metrics requested or not.
-  const having = levels.group.map(
-    (c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
-  );
-  const body = `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
-  return pagedPlan('groups', body, params, columns, dims, series, query);
+  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  return `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
 }
 
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */

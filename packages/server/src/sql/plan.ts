@@ -38,7 +38,7 @@ export class CompileError extends Error {
 export class UnsupportedQueryError extends Error {
   override readonly name = 'UnsupportedQueryError';
   constructor(
-    readonly code: 'unsupported_metric' | 'unsupported_with_concurrency',
+    readonly code: 'unsupported_metric' | 'unsupported_dimension' | 'unsupported_with_concurrency',
     readonly param: string,
     message: string,
   ) {

@@ -45,28 +45,33 @@ export function filterConditions(
   ctx: FilterContext,
   table: 'sessions' | 'errors',
 ): string[] | null {
-  const out: string[] = [];
+  // Resolve every clause before binding anything: a clause that matches nothing must leave no
+  // parameter behind (each bound parameter has to appear in the statement).
+  const resolved: { column: string; dictionary: string; values: readonly string[]; codes?: number[] }[] = [];
   for (const clause of filter?.clauses ?? []) {
     const dim = dimensionSql(clause.dimension);
     if (!dim) throw new CompileError(`unknown dimension ${JSON.stringify(clause.dimension)}`);
     if (table === 'sessions' && dim.errorOnly) return null;
     const dict = ctx.dictionary(clause.dimension);
-    if (!dict) {
-      // Large dictionaries stay in SQL: resolve the values with a semi-join.
-      out.push(
-        `${dim.column} IN (SELECT code FROM ${dim.dictionary} WHERE value IN (SELECT unnest(${params.stringList(clause.values)})))`,
-      );
-      continue;
-    }
-    const codes = [
+    const codes = dict && [
       ...new Set(clause.values.map((v) => dict.codes.get(v)).filter((c): c is number => c !== undefined)),
     ];
-    if (codes.length === 0) return null;
-    if (codes.length <= MAX_INLINE_CODES)
-      out.push(`${dim.column} IN (${codes.map((c) => params.int(c)).join(', ')})`);
-    else out.push(`list_contains(${params.intList(codes)}, ${dim.column})`);
+    if (codes?.length === 0) return null;
+    resolved.push({
+      column: dim.column,
+      dictionary: dim.dictionary,
+      values: clause.values,
+      ...(codes && { codes }),
+    });
   }
-  return out;
+  return resolved.map(({ column, dictionary, values, codes }) => {
+    // Large dictionaries stay in SQL: resolve the values with a semi-join.
+    if (!codes)
+      return `${column} IN (SELECT code FROM ${dictionary} WHERE value IN (SELECT unnest(${params.stringList(values)})))`;
+    if (codes.length <= MAX_INLINE_CODES)
+      return `${column} IN (${codes.map((c) => params.int(c)).join(', ')})`;
+    return `list_contains(${params.intList(codes)}, ${column})`;
+  });
 }
 
 /** Conditions of a qoefilter split by level: session-level ones go in WHERE, the others in HAVING. */
