@@ -18,6 +18,17 @@ import {
   PLATFORMS,
   SUBSCRIBER_TAGS,
 } from './generate-shapes';
+import { SESSION_STATUSES, STATUS_SQL_TYPE } from './schema';
+
+const position = (status: (typeof SESSION_STATUSES)[number]) => SESSION_STATUSES.indexOf(status) + 1;
+const [ENDED, DROPPED, RUNNING, LOADED] = [
+  position('ENDED'),
+  position('DROPPED'),
+  position('RUNNING'),
+  position('LOADED'),
+];
+/** The statuses as one constant ENUM list, indexed by position. */
+const STATUS_VALUES = `[${SESSION_STATUSES.map((v) => `'${v}'`).join(', ')}]::${STATUS_SQL_TYPE}[]`;
 
 /** What the statements need: the options, the population sizes and every dictionary's codes. */
 export interface GenContext {
@@ -152,11 +163,12 @@ function playCtes(g: GenContext): string {
     ), p5 AS (
       -- At the end of the data, a play still going is RUNNING (its times so far), a start still
       -- pending is LOADED.
+      -- Status as its 1-based position in SESSION_STATUSES: no string per row.
       SELECT *, CASE
-          WHEN never OR (natural_end >= ${g.end} AND (failed OR elapsed_ms <= startup0)) THEN 'LOADED'
-          WHEN natural_end >= ${g.end} THEN 'RUNNING'
-          WHEN failed OR ${d.u16('h3', 1)} < ${DROPPED_SHARE} THEN 'DROPPED'
-          ELSE 'ENDED' END AS status
+          WHEN never OR (natural_end >= ${g.end} AND (failed OR elapsed_ms <= startup0)) THEN ${LOADED}
+          WHEN natural_end >= ${g.end} THEN ${RUNNING}
+          WHEN failed OR ${d.u16('h3', 1)} < ${DROPPED_SHARE} THEN ${DROPPED}
+          ELSE ${ENDED} END AS st
       FROM p4
     )`;
 }
@@ -164,14 +176,14 @@ function playCtes(g: GenContext): string {
 /** The statement creating the encoded `sessions` table from the temporary `gen_ids` row numbers. */
 export function sessionsSql(g: GenContext): string {
   const { d } = g;
-  const running = `status = 'RUNNING'`;
+  const running = `st = ${RUNNING}`;
   const scale = `(elapsed_ms - startup0)::DOUBLE / greatest(1, watch0 + rebuf0)`;
   return `CREATE OR REPLACE TABLE sessions AS
     WITH ${viewerCtes(g)}, ${dimensionCte(g)}, ${playCtes(g)}, q AS (
       SELECT *,
-        CASE WHEN status = 'LOADED' THEN NULL ELSE startup0 END AS startup_ms,
-        CASE WHEN status = 'LOADED' THEN 0 WHEN ${running} THEN floor(watch0 * least(1, ${scale}))::BIGINT ELSE watch0 END AS watch_ms,
-        CASE WHEN status = 'LOADED' THEN 0 WHEN ${running} THEN floor(rebuf0 * least(1, ${scale}))::BIGINT ELSE rebuf0 END AS rebuffer_ms
+        CASE WHEN st = ${LOADED} THEN NULL ELSE startup0 END AS startup_ms,
+        CASE WHEN st = ${LOADED} THEN 0 WHEN ${running} THEN floor(watch0 * least(1, ${scale}))::BIGINT ELSE watch0 END AS watch_ms,
+        CASE WHEN st = ${LOADED} THEN 0 WHEN ${running} THEN floor(rebuf0 * least(1, ${scale}))::BIGINT ELSE rebuf0 END AS rebuffer_ms
       FROM p5
     ), x AS (
       SELECT list_extract(${numList(g.customers.map((c) => c.code))}, ci) AS cust,
@@ -181,12 +193,12 @@ export function sessionsSql(g: GenContext): string {
         list_extract(${numList(PLATFORMS.map((p) => g.code('platform', p[0])))}, pl) AS platform,
         device, player, CASE WHEN never THEN NULL ELSE cdn_pick END AS cdn,
         asset AS assetid, list_extract(${numList(g.assetNameCodes)}, asset + 1) AS assetname, subscribertag,
-        status, start_ts, CASE WHEN status IN ('ENDED', 'DROPPED') THEN natural_end END AS end_ts,
+        list_extract(${STATUS_VALUES}, st) AS status, start_ts, CASE WHEN st IN (${ENDED}, ${DROPPED}) THEN natural_end END AS end_ts,
         startup_ms, watch_ms, rebuffer_ms,
         CASE WHEN rebuffer_ms > 0 THEN greatest(1, round(rebuffer_ms / (1500 + 6000 * ${d.u16('h4', 1)}))) ELSE 0 END AS rebuffer_count,
         CASE WHEN startup_ms IS NULL THEN 0 ELSE list_extract([3, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1],
           1 + floor(${d.u16('h4', 0)} * (CASE WHEN rebuffer_ms > 0 THEN 0.5 ELSE 1 END) / 0.005)::INTEGER) END AS cdn_changes0,
-        failed AND status = 'DROPPED' AND ${d.u16('h2', 1)} < ${BUSINESS_FAILURE_SHARE} AS business_failure
+        failed AND st = ${DROPPED} AND ${d.u16('h2', 1)} < ${BUSINESS_FAILURE_SHARE} AS business_failure
       FROM q
     )
     SELECT ${sessionSelect('x')} FROM (SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x) x`;
