@@ -173,12 +173,7 @@ function slowDatabase() {
 }
 
 const query = (key: string): CompiledQuery =>
-  ({
-    page: () => `SELECT ${key}`,
-    params: { values: [], types: [] },
-    columns: [],
-    cacheKey: key,
-  }) as unknown as CompiledQuery;
+  Object.freeze({ kind: 'groups', sql: `SELECT ${key}`, parameters: [], columns: [], cacheKey: key });
 
 describe('QueryExecutor under admission', () => {
   it('cancels database work when the client leaves, and gives the slot back', async () => {
