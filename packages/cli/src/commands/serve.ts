@@ -6,6 +6,7 @@ import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
 import { usageError } from '../errors';
 import type { Context } from '../io';
+import { needsServer } from '../optional-part';
 import type { Finish } from '../program';
 import { readCredentials } from '../serve/credentials-file';
 import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
@@ -71,7 +72,7 @@ Examples:
       const host = flags.host ?? '127.0.0.1';
       if (host.trim() === '') throw usageError('--host must not be empty');
       const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve);
-      const { runServe } = await import('../serve/run-serve');
+      const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
       const credentials =
         flags.credentials === undefined
           ? undefined
