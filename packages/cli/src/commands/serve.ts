@@ -40,7 +40,7 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
     .addOption(
       new Option(
         '--end <time>',
-        'end of generated data: epoch seconds or ISO-8601 (default: next UTC midnight)',
+        'end of generated data: epoch seconds or ISO-8601 (default: the next full UTC hour, as playq demo)',
       ).argParser(parseTime),
     )
     .addOption(
