@@ -1,6 +1,6 @@
 // The installed `playq` binary, checked from both consumer projects: offline commands, the missing
 // server named in one line, and a real loopback round trip (serve → query → contract).
-import { playq, startServe } from './cli-round-trip.mjs';
+import { playq, shell, startServe } from './cli-round-trip.mjs';
 
 const expectOk = (result, test = () => true) =>
   result.code === 0 && test(result.stdout)
@@ -51,11 +51,40 @@ export function cliChecks({ full, cliOnly, packs }) {
         : [`exit ${code}: ${stderr}`];
     },
   ]);
+  checks.push(['playq demo (full install): its "Next" hints run exactly as printed', () => demoHints(full)]);
+  checks.push([
+    'playq catalogue (@playq/cli alone), when the command exists',
+    async () => {
+      const help = await playq(cliOnly, ['--help']);
+      if (!/\bcatalogue\b/.test(help.stdout)) return [];
+      return expectOk(await playq(cliOnly, ['catalogue']), (out) => out.includes('bufferingratio'));
+    },
+  ]);
   checks.push([
     'playq serve → query → contract over loopback (full install, contract also from @playq/cli alone)',
     () => roundTrip(full, cliOnly),
   ]);
   return checks;
+}
+
+/** Runs `playq demo`, then every hint under "Next" but `serve` (it runs until stopped) with a shell. */
+async function demoHints(full) {
+  const demo = await playq(full, ['demo', '--sessions', '2000', '--days', '2']);
+  if (demo.code !== 0) return [`playq demo exited ${demo.code}: ${demo.stderr}`];
+  const hints = demo.stdout
+    .split(/\nNext\n/)[1]
+    ?.split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line.length > 0);
+  if (!hints || hints.length === 0) return ['playq demo printed no "Next" hints'];
+  const problems = hints
+    .filter((h) => !h.startsWith('playq '))
+    .map((h) => `hint does not start with "playq ": ${h}`);
+  for (const hint of hints.filter((h) => !/^playq serve\b/.test(h))) {
+    const result = await shell(full, hint);
+    if (result.code !== 0) problems.push(`\`${hint}\` exited ${result.code}: ${result.stderr.trim()}`);
+  }
+  return problems;
 }
 
 async function roundTrip(full, cliOnly) {

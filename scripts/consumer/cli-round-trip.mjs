@@ -17,6 +17,20 @@ export function playq(project, args, env = {}) {
   });
 }
 
+/** Runs a command line as printed, with a shell, the project's binaries first on PATH. */
+export function shell(project, line) {
+  return new Promise((resolve) => {
+    const PATH = `${join(project, 'node_modules', '.bin')}:${process.env.PATH}`;
+    execFile(
+      'sh',
+      ['-c', line],
+      { cwd: project, env: { ...process.env, PATH, NO_COLOR: '1' }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** Starts `playq serve --port 0` in `project`; resolves once it prints its base URL. */
 export function startServe(project, args) {
   const bin = join(project, 'node_modules', '.bin', 'playq');
