@@ -21,11 +21,15 @@ const REQUIRED_FIELDS = [
 export function metadataProblems(pack) {
   const problems = [];
   for (const file of ['README.md', 'LICENSE', 'package.json']) {
-    if (!pack.files.has(file)) problems.push(`tarball has no ${file}`);
+    if (!pack.files.has(file))
+      problems.push(`tarball has no ${file} (add it to the package folder and to "files")`);
   }
   for (const field of REQUIRED_FIELDS)
-    if (pack.manifest[field] === undefined) problems.push(`package.json has no ${field}`);
-  if (/^0\.0\.0/.test(pack.version)) problems.push(`version is still ${pack.version}`);
+    if (pack.manifest[field] === undefined)
+      problems.push(`package.json has no "${field}" (compare packages/query)`);
+  if (/^0\.0\.0/.test(pack.version)) {
+    problems.push(`version is still ${pack.version}: add a changeset, then run \`pnpm version-packages\``);
+  }
   if (JSON.stringify(pack.manifest).includes('workspace:'))
     problems.push('a workspace: range survived packing');
   if (JSON.stringify(pack.manifest.exports ?? {}).includes('@playq/source'))
