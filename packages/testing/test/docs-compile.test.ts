@@ -1,6 +1,7 @@
 // Compiles every TypeScript block of README.md, docs/*.md and each package's README with tsc, so
-// no page shows code that does not build, and runs the README's example against a live service on
-// 127.0.0.1 to show it returns rows. A page's blocks share its imports; fragments that continue an
+// no page shows code that does not build; runs the README's example against a live service on
+// 127.0.0.1 to show it returns rows, and docs/server.md's, which starts a service itself (the
+// examples of docs/client.md and docs/testing.md run in those packages' own tests). A page's blocks share its imports; fragments that continue an
 // earlier example get the few names they use declared in PAGE_CONTEXT below.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -141,6 +142,42 @@ describe('TypeScript in the documentation', () => {
   }, 120_000);
 });
 
+/** Runs a block as JavaScript with its imports bound to the packages; resolves to its console.log calls. */
+async function runBlock(source: string): Promise<unknown[][]> {
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const modules: Record<string, unknown> = {
+    '@playq/client': await import('@playq/client'),
+    '@playq/query': await import('@playq/query'),
+    '@playq/server': await import('@playq/server'),
+  };
+  const body = js.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)';/g, (_, names: string, from: string) => {
+    if (!(from in modules)) throw new Error(`the example imports ${from}`);
+    return `const {${names}} = __modules[${JSON.stringify(from)}];`;
+  });
+  const logs: unknown[][] = [];
+  const console = { log: (...args: unknown[]) => void logs.push(args) };
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...args: unknown[]) => Promise<void>;
+  await new AsyncFunction('__modules', 'console', body)(modules, console);
+  return logs;
+}
+
+describe("docs/server.md's example", () => {
+  it('runs: a service in process and over loopback', async () => {
+    const source = blocksOf('docs/server.md')[0] ?? '';
+    // Fewer sessions than the page's 100,000 keep the run short; nothing else changes.
+    const smaller = source.replace('sessions: 100_000', 'sessions: 2_000');
+    expect(smaller).not.toBe(source);
+    await runBlock(`${smaller}\nconsole.log(res.status, baseUrl, planUrl);`).then((logs) => {
+      expect(logs[0]?.[0]).toBe(200);
+      expect(String(logs[0]?.[1])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    });
+  }, 60_000);
+});
+
 describe("README.md's example", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -152,23 +189,7 @@ describe("README.md's example", () => {
 
   it('returns rows from a live service', async () => {
     const source = blocksOf('README.md')[0] ?? '';
-    const js = ts.transpileModule(source.replaceAll('http://127.0.0.1:8080/api/v1', server.baseUrl), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
-    const modules: Record<string, unknown> = {
-      '@playq/client': await import('@playq/client'),
-      '@playq/query': await import('@playq/query'),
-    };
-    const body = js.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)';/g, (_, names: string, from: string) => {
-      if (!(from in modules)) throw new Error(`the README example imports ${from}`);
-      return `const {${names}} = __modules[${JSON.stringify(from)}];`;
-    });
-    const logs: unknown[][] = [];
-    const console = { log: (...args: unknown[]) => void logs.push(args) };
-    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
-      ...args: string[]
-    ) => (...args: unknown[]) => Promise<void>;
-    await new AsyncFunction('__modules', 'console', body)(modules, console);
+    const logs = await runBlock(source.replaceAll('http://127.0.0.1:8080/api/v1', server.baseUrl));
     expect(logs.length).toBeGreaterThan(0);
     expect(typeof logs[0]?.[0]).toBe('string');
   }, 60_000);
