@@ -1,4 +1,4 @@
-import { packageConfig } from '../../vitest.shared';
+import { packageConfig } from '../../vitest.shared.ts';
 
 export default packageConfig('cli', {
   // The binary tests spawn dist/bin.js; build it once before any test file runs.

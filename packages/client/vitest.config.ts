@@ -1,3 +1,3 @@
-import { packageConfig } from '../../vitest.shared';
+import { packageConfig } from '../../vitest.shared.ts';
 
 export default packageConfig('client');

@@ -1,4 +1,4 @@
-import { packageConfig } from '../../vitest.shared';
+import { packageConfig } from '../../vitest.shared.ts';
 
 // Type behaviour (`*.test-d.ts`) is tested by vitest's typecheck alongside the runtime tests.
 export default packageConfig('query', {

@@ -19,8 +19,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(EXIT.ok);
 });
 
-// `pnpm playq …` runs the root script from the repository root; relative paths (--out, --data)
-// should still mean the directory the user typed the command in, which pnpm passes as INIT_CWD.
+// Run through a package-manager script, relative paths (--out, --data) should still mean the
+// directory the user typed the command in, which npm and pnpm pass as INIT_CWD. (`pnpm playq` in
+// the repository runs the linked binary directly, from the directory it was typed in.)
 function invocationDir(): string {
   const fromScript = process.env.npm_lifecycle_event === 'playq' ? process.env.INIT_CWD : undefined;
   return fromScript && fromScript !== '' ? fromScript : process.cwd();

@@ -13,6 +13,7 @@ import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList, parseSpan, parseTime } from './args';
 import { catalogueOption } from './catalogue-file';
 import { usageError } from './errors';
+import { lastPeriodEnd } from './period-end';
 
 export interface QueryFlags {
   readonly period?: string;
@@ -139,7 +140,7 @@ export function hasShapeFlags(flags: QueryFlags): boolean {
 
 /**
  * The period text of the flags: `--period` as given, or `--last` counted back from `--end` (or from
- * `now`, rounded up to the minute so that URLs made within one minute are the same).
+ * `now`: see `lastPeriodEnd`).
  *
  * @example
  * periodText({ last: 3600, end: 1767225600 }, 0); // 'start=1767222000,end=1767225600'
@@ -153,7 +154,7 @@ export function periodText(flags: QueryFlags, nowSeconds: number): string {
   if (flags.last === undefined) {
     throw usageError("a query needs a period: add --last 24h or --period 'start=<epoch_s>,end=<epoch_s>'");
   }
-  const end = flags.end ?? Math.ceil(nowSeconds / 60) * 60;
+  const end = flags.end ?? lastPeriodEnd(flags, nowSeconds);
   return `start=${end - flags.last},end=${end}`;
 }
 

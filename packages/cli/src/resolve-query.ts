@@ -65,14 +65,18 @@ export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, 
   if (d.cause && text !== undefined) {
     const rendered = renderDiagnostic(
       text,
-      { ...d.cause, ...(d.hint && !d.cause.hint ? { hint: d.hint } : {}) },
+      {
+        ...d.cause,
+        ...(d.hint && !d.cause.hint && !d.cause.message.includes(d.hint) ? { hint: d.hint } : {}),
+      },
       colors,
     );
     return `${colors.dim(`in ${d.param}:`)}\n${rendered}`;
   }
   const label = d.severity === 'warning' ? colors.yellow('warning') : colors.red('error');
   const where = d.param ? ` ${colors.dim(`(${d.param})`)}` : '';
-  const hint = d.hint ? `\n  hint: ${d.hint}` : '';
+  // Messages that already end in the suggestion ("…; did you mean "orderby"?") say it once.
+  const hint = d.hint && !d.message.includes(d.hint) ? `\n  hint: ${d.hint}` : '';
   return `${label}[${d.code}]${where}: ${d.message}${hint}\n`;
 }
 

@@ -10,10 +10,12 @@ import {
   type PlayqClient,
   PlayqError,
   PlayqHttpError,
+  PlayqNetworkError,
 } from '@playq/client';
 import type { AnyCatalogue, QueryNode } from '@playq/query';
 import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
 import { CliError, EXIT, isAbort } from './errors';
+import { playqCommand } from './invocation';
 import type { Context } from './io';
 import type { ResultRecord } from './output/record-writer';
 
@@ -83,9 +85,20 @@ export function describeClientError(error: unknown): string {
     const param = error.param ? ` (parameter ${error.param})` : '';
     return `the service answered ${error.status}${code}${param}: ${detail}`;
   }
+  if (PlayqNetworkError.isInstance(error)) return unreachable(error);
   if (PlayqError.isInstance(error)) return error.message;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** A failed connection as what the user can do about it: where, why, and how to get a service. */
+function unreachable(error: PlayqNetworkError): string {
+  const where = URL.canParse(error.url) ? new URL(error.url).origin : error.url;
+  const why = error.message.slice(error.message.indexOf(' failed: ') + ' failed: '.length);
+  return (
+    `the service is not reachable at ${where} (${why.includes('ECONNREFUSED') ? 'connection refused' : why}). ` +
+    `Start one with \`${playqCommand()} serve\`, or point --base-url (or PLAYQ_BASE_URL) at a running service.`
+  );
 }
 
 /**

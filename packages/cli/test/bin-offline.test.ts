@@ -1,5 +1,6 @@
 // The commands that need no service, through the built binary: validate, url, explain, help and
 // usage errors, with their exit codes and what lands on stdout and stderr.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers';
 
@@ -245,7 +246,9 @@ describe.concurrent('help and usage', () => {
   it('prints the version', async () => {
     const r = await runCli(['--version']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(r.stdout).toBe(`${version}\n`);
+    expect(version).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
   });
 
   it('uses colours only when forced and never with NO_COLOR', async () => {

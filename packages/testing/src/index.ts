@@ -1,6 +1,7 @@
 // @playq/testing: the testing toolkit for the Playback Analytics Query Service — an in-process
-// test service, a contract suite for any deployment, record/replay transports and fast-check
-// arbitraries. MSW handlers live in `@playq/testing/msw` (msw is an optional peer).
+// test service, a contract suite for any deployment and record/replay transports. fast-check
+// arbitraries live in `@playq/testing/arbitraries` and MSW handlers in `@playq/testing/msw`, so
+// the optional peers fast-check and msw are loaded only by the subpath that needs them.
 export { CONTRACT_CHECKS, checkContract } from './contract/check-contract';
 export { formatContractReport } from './contract/format-report';
 export type {
@@ -48,8 +49,3 @@ export {
   type ReplayTransport,
   replayTransport,
 } from './transport/replay-transport';
-
-import * as arbitraries from './arbitraries/index';
-
-/** fast-check arbitraries, also importable alone (browser-safe) from `@playq/testing/arbitraries`. */
-export { arbitraries };

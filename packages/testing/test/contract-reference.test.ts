@@ -1,13 +1,8 @@
 import { DEFAULT_CATALOGUE, defineCatalogue, toURL } from '@playq/query';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  arbitraries,
-  CONTRACT_CHECKS,
-  checkContract,
-  formatContractReport,
-  validateEnvelope,
-} from '../src/index';
+import * as arbitraries from '../src/arbitraries/index';
+import { CONTRACT_CHECKS, checkContract, formatContractReport, validateEnvelope } from '../src/index';
 import { createTestService, type TestService } from '../src/service/test-service';
 
 let t: TestService;

@@ -2,7 +2,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { fromURL, metricQuery, sessionQuery } from '@playq/query';
 import {
-  arbitraries,
   checkContract,
   createTestService,
   formatContractReport,
@@ -10,6 +9,7 @@ import {
   replayTransport,
   type TestService,
 } from '@playq/testing';
+import * as arbitraries from '@playq/testing/arbitraries';
 import { playqHandlers } from '@playq/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

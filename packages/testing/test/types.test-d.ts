@@ -1,8 +1,8 @@
 import type { QueryNode } from '@playq/query';
 import type * as fc from 'fast-check';
 import { expectTypeOf, test } from 'vitest';
+import * as arbitraries from '../src/arbitraries/index';
 import {
-  arbitraries,
   type CheckStatus,
   type ContractReport,
   checkContract,

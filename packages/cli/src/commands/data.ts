@@ -6,6 +6,7 @@ import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
 import { CliError, EXIT } from '../errors';
 import type { Context } from '../io';
+import { needsServer } from '../optional-part';
 import type { Finish } from '../program';
 
 interface GenerateFlags {
@@ -61,7 +62,7 @@ Examples:
       const out = resolve(ctx.io.cwd ?? process.cwd(), flags.out);
       const started = performance.now();
       // Loaded on use: the generator brings the embedded database with it.
-      const { generateToDirectory } = await import('@playq/server');
+      const { generateToDirectory } = await needsServer('data generate', () => import('@playq/server'));
       const rows = await writeAtomically(ctx, out, (dir) =>
         generateToDirectory({
           sessions: flags.sessions,

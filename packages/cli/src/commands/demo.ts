@@ -6,6 +6,7 @@ import { integerArg } from '../args';
 import type { DemoFlags } from '../demo/tour';
 import { EXIT } from '../errors';
 import type { Context } from '../io';
+import { needsServer } from '../optional-part';
 import type { Finish } from '../program';
 
 /** @internal */
@@ -41,7 +42,7 @@ Examples:
   $ playq demo --keep-running --port 8080`,
     )
     .action(async (flags: DemoFlags) => {
-      const { runDemo } = await import('../demo/tour');
+      const { runDemo } = await needsServer('demo', () => import('../demo/tour'));
       await runDemo(ctx, flags);
       finish(EXIT.ok);
     });

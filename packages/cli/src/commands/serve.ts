@@ -6,6 +6,7 @@ import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
 import { usageError } from '../errors';
 import type { Context } from '../io';
+import { needsServer } from '../optional-part';
 import type { Finish } from '../program';
 import { readCredentials } from '../serve/credentials-file';
 import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
@@ -39,7 +40,7 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
     .addOption(
       new Option(
         '--end <time>',
-        'end of generated data: epoch seconds or ISO-8601 (default: next UTC midnight)',
+        'end of generated data: epoch seconds or ISO-8601 (default: the next full UTC hour, as playq demo)',
       ).argParser(parseTime),
     )
     .addOption(
@@ -71,7 +72,7 @@ Examples:
       const host = flags.host ?? '127.0.0.1';
       if (host.trim() === '') throw usageError('--host must not be empty');
       const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve);
-      const { runServe } = await import('../serve/run-serve');
+      const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
       const credentials =
         flags.credentials === undefined
           ? undefined

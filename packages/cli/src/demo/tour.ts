@@ -7,8 +7,10 @@ import { displayCell } from '../format/cell';
 import { barChart } from '../format/chart';
 import { renderTable } from '../format/table';
 import { renderTimeSeriesChart } from '../format/time-series-chart';
+import { playqCommand } from '../invocation';
 import type { Context } from '../io';
 import { seriesFiller } from '../output/fill-series';
+import { defaultDataEnd } from '../serve/data-source';
 import { waitForAbort } from '../serve/wait';
 import { loggingFetch } from './logging-fetch';
 
@@ -30,7 +32,7 @@ const HOUR = 3600;
  */
 export async function runDemo(ctx: Context, flags: DemoFlags): Promise<void> {
   const c = ctx.color;
-  const end = Math.ceil(Date.now() / 1000 / HOUR) * HOUR;
+  const end = defaultDataEnd();
   const start = end - flags.days * 86400;
   const demo = DEMO_CUSTOMERS.find((d) => d.customerId === 'demo') ?? DEMO_CUSTOMERS[0]!;
   const step = (title: string) => ctx.out(`\n${c.bold(c.cyan(`▸ ${title}`))}\n`);
@@ -127,10 +129,15 @@ export async function runDemo(ctx: Context, flags: DemoFlags): Promise<void> {
     ctx.out(renderTable(errors.records, { colors: c }));
     share(toURL(insights, { baseUrl }));
 
+    const playq = playqCommand();
     ctx.out(`\n${c.bold('Next')}\n`);
-    ctx.out(`  playq explain '${toURL(byCountry, { baseUrl })}'\n`);
-    ctx.out('  playq serve                     # the same service, with its demo credentials\n');
-    ctx.out('  playq query --help              # run any query, export with --all --out file.csv\n');
+    ctx.out(`  ${playq} explain '${toURL(byCountry, { baseUrl })}'\n`);
+    ctx.out(
+      `  ${playq} serve${' '.repeat(26 - playq.length)}# the same service and data window, with its demo credentials\n`,
+    );
+    ctx.out(
+      `  ${playq} query --help${' '.repeat(19 - playq.length)}# run any query, export with --all --out file.csv\n`,
+    );
     if (flags.keepRunning) {
       ctx.out(`\nStill serving at ${c.bold(baseUrl)} (API key ${demo.apiKey}); press Ctrl-C to stop.\n`);
       await waitForAbort(signal);

@@ -1,20 +1,23 @@
 // How one record value reads in a terminal table: numbers rounded for the eye (the JSON, NDJSON
 // and CSV formats keep full precision), time-series bucket starts shown as UTC times.
 
+/** Record fields that describe the result rather than hold data. */
+export const NOT_DATA: ReadonlySet<string> = new Set(['totalpages']);
+
 /**
- * The column names of a result in reading order: the time bucket, then the dimensions (string
- * values), then the metrics, then `totalpages`, which repeats one number on every session record.
- * Within each group the first-seen order is kept.
+ * The data columns of a result in reading order: the time bucket, then the dimensions (string
+ * values), then the metrics; within each group the first-seen order is kept. `totalpages`, which
+ * the session endpoint repeats on every record, is a fact about the result, not data: tables and
+ * CSV leave it out (the summary line gives the page count), JSON and NDJSON keep raw records.
  *
  * @example
  * columnsOf([{ errors: 3, country: 'US' }]); // ['country', 'errors']
  */
 export function columnsOf(records: readonly Readonly<Record<string, unknown>>[]): string[] {
   const seen = new Set<string>();
-  for (const record of records) for (const key of Object.keys(record)) seen.add(key);
+  for (const record of records) for (const key of Object.keys(record)) if (!NOT_DATA.has(key)) seen.add(key);
   const rank = (column: string): number => {
     if (column === 'timestamp') return 0;
-    if (column === 'totalpages') return 3;
     return records.some((r) => typeof r[column] === 'string') ? 1 : 2;
   };
   return [...seen]

@@ -2,7 +2,7 @@
 // streams to its file instead of waiting for the last page (the table waits: it needs every
 // width, and the JSON envelope needs the final count).
 
-import { columnsOf } from '../format/cell';
+import { columnsOf, NOT_DATA } from '../format/cell';
 import type { Colors } from '../format/colors';
 import { csvHeader, csvRow } from '../format/csv';
 import { renderTable } from '../format/table';
@@ -79,7 +79,7 @@ export function createRecordWriter(options: WriterOptions): RecordWriter {
             text += csvHeader(columns);
           }
           for (const r of records) {
-            const extra = Object.keys(r).find((k) => !columns!.includes(k));
+            const extra = Object.keys(r).find((k) => !columns!.includes(k) && !NOT_DATA.has(k));
             if (extra !== undefined)
               throw new Error(
                 `record has a field "${extra}" that the CSV header (${columns.join(',')}) lacks`,

@@ -12,6 +12,17 @@ export interface DataFlags {
 
 export const DEFAULT_SESSIONS = 200_000;
 export const DEFAULT_DAYS = 7;
+
+/**
+ * The end of generated data when none is given: the next full UTC hour, so that `playq serve`
+ * and `playq demo` serve the same window and "the last 24 hours" always holds data.
+ *
+ * @example
+ * defaultDataEnd(Date.parse('2026-01-01T10:20:00Z')); // 1767265200 (11:00Z)
+ */
+export function defaultDataEnd(nowMs: number = Date.now()): number {
+  return Math.ceil(nowMs / 3_600_000) * 3600;
+}
 export const DEFAULT_SEED = 1;
 
 export type DataSource =
@@ -46,7 +57,7 @@ export function dataSourceOf(
       sessions: flags.sessions ?? DEFAULT_SESSIONS,
       seed: flags.seed ?? DEFAULT_SEED,
       days: flags.days ?? DEFAULT_DAYS,
-      ...(flags.end === undefined ? {} : { end: flags.end }),
+      end: flags.end ?? defaultDataEnd(),
     },
   };
 }

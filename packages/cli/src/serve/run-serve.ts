@@ -3,6 +3,7 @@
 import { createService, DEMO_CUSTOMERS, type DemoCredentials } from '@playq/server';
 import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
+import { playqCommand } from '../invocation';
 import type { Context } from '../io';
 import { type DataSource, describeData } from './data-source';
 import { waitForAbort } from './wait';
@@ -78,7 +79,7 @@ export async function runServe(
       ctx.out(`Demo credentials:\n${indent(renderTable(rows, { colors: c }))}`);
       ctx.out(`\nTry:\n  export PLAYQ_BASE_URL=${address.baseUrl} PLAYQ_API_KEY=demo-key\n`);
       ctx.out(
-        '  playq query metricquery demo --last 7d --metrics viewercount,errors --aggby country --limit 10\n',
+        `  ${playqCommand()} query metricquery demo --last 7d --metrics viewercount,errors --aggby country --limit 10\n`,
       );
     }
     ctx.out(c.dim('\nPress Ctrl-C to stop.\n'));

@@ -71,10 +71,7 @@ export async function checkContract(options: ContractOptions): Promise<ContractR
     const before = ctx.http.count;
     const result = await runOne(check, ctx, strict);
     checks.push({ ...result, requests: ctx.http.count - before });
-    // When nothing answers at all, every later check would fail with the same network error.
-    if (ctx.http.count > 0 && ctx.http.count === ctx.http.networkErrors) {
-      unreachable = 'the service did not answer any request (see the first failure)';
-    }
+    unreachable = stopReason(check.name, result.status, ctx);
   }
   const scrub = scrubber(ctx.secrets);
   const scrubbed = checks.map((c) => ({
@@ -92,6 +89,22 @@ export async function checkContract(options: ContractOptions): Promise<ContractR
     requests: ctx.http.count,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Why no later check can judge the service, if so: nothing answered at all (every check would
+ * fail with the same network error), or the first query's credential was rejected (every check
+ * would fail with the same 401 or 403).
+ */
+function stopReason(name: string, status: CheckStatus, ctx: ContractContext): string | undefined {
+  if (ctx.http.count > 0 && ctx.http.count === ctx.http.networkErrors) {
+    return 'the service did not answer any request (see the first failure)';
+  }
+  const rejected = ctx.http.lastStatus === 401 || ctx.http.lastStatus === 403;
+  if (name === 'service.reachable' && status === 'fail' && rejected) {
+    return `not run: the service rejected the credential with ${ctx.http.lastStatus} (see service.reachable)`;
+  }
+  return undefined;
 }
 
 async function runOne(

@@ -1,5 +1,6 @@
 // Plain-text rendering of a contract report, as `playq contract` prints it: one line per check,
-// the findings of failed and informational checks indented under it, a summary line last.
+// the findings of failed and informational checks indented under it, a summary line last. A run
+// of checks skipped for one reason (nothing answered, credential rejected) is one line.
 import type { CheckStatus, ContractReport } from './types';
 
 const LABELS: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', info: 'INFO', skip: 'SKIP' };
@@ -22,7 +23,13 @@ export function formatContractReport(
   const lines = [
     `playq contract: ${report.baseUrl} (customer ${report.customerId}${report.period ? `, period ${report.period}` : ''}${report.strict ? ', strict' : ''})`,
   ];
-  for (const check of report.checks) {
+  for (const [i, check] of report.checks.entries()) {
+    const run = skippedRun(report, i);
+    if (run === 0) continue;
+    if (run > 2) {
+      lines.push(`  SKIP  ${`${check.name} and ${run - 1} more`.padEnd(width)}  ${check.detail}`);
+      continue;
+    }
     lines.push(`  ${LABELS[check.status]}  ${check.name.padEnd(width)}  ${check.detail}`.trimEnd());
     if (check.status === 'fail' || check.status === 'info' || options.verbose) {
       const shown = options.verbose ? check.findings : check.findings.slice(1);
@@ -36,4 +43,24 @@ export function formatContractReport(
       `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');
+}
+
+/**
+ * How many checks from `i` on form a run skipped for the same reason: 0 when `i` continues a run
+ * begun earlier (already printed), 1 when it is not part of one.
+ */
+function skippedRun(report: ContractReport, i: number): number {
+  const { checks } = report;
+  const same = (j: number) =>
+    checks[j]?.status === 'skip' &&
+    checks[j]?.detail === checks[i]?.detail &&
+    checks[j]?.findings.length === 0;
+  if (!same(i)) return 1;
+  let start = i;
+  while (start > 0 && same(start - 1)) start--;
+  let end = i;
+  while (same(end + 1)) end++;
+  const length = end - start + 1;
+  if (length <= 2) return 1;
+  return start === i ? length : 0;
 }

@@ -38,6 +38,8 @@ export class GentleFetch {
   count = 0;
   /** Requests that failed below HTTP (refused connection, DNS, TLS). */
   networkErrors = 0;
+  /** The status of the latest answer (0 after a network error). */
+  lastStatus = 0;
   /** Every 429 that arrived, before its polite retry: the rate-limit check judges them. */
   readonly rateLimited: Probe[] = [];
   readonly #options: GentleFetchOptions;
@@ -81,6 +83,7 @@ export class GentleFetch {
       response = await this.#options.fetch(request);
     } catch (error) {
       this.networkErrors++;
+      this.lastStatus = 0;
       return {
         method,
         url,
@@ -91,6 +94,7 @@ export class GentleFetch {
         networkError: error instanceof Error ? error.message : String(error),
       };
     }
+    this.lastStatus = response.status;
     const text = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {

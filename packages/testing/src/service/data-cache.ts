@@ -6,7 +6,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { generateDataset } from '@playq/server';
+import { loadServer } from './load-server';
 
 export interface GenerateKey {
   readonly seed: number;
@@ -57,6 +57,7 @@ async function removeDatabase(path: string): Promise<void> {
 async function generateMaster(master: string, key: GenerateKey): Promise<void> {
   const temporary = `${master}.${process.pid}.${randomUUID()}.tmp`;
   try {
+    const { generateDataset } = await loadServer();
     const dataset = await generateDataset({ ...key, database: temporary });
     await dataset.close();
     // Another process may have won the race; its file has the same content, so either is fine.

@@ -7,14 +7,9 @@ import {
   createClient,
   type PlayqClient,
 } from '@playq/client';
-import {
-  createService,
-  DEMO_CUSTOMERS,
-  type DemoCredentials,
-  type Service,
-  type ServiceOptions,
-} from '@playq/server';
+import type { DemoCredentials, Service, ServiceOptions } from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
+import { loadServer } from './load-server';
 
 /**
  * The fixed end of generated test data (2026-01-01T00:00:00Z), so that a seed means the same data
@@ -79,6 +74,7 @@ async function openService(
   cache: boolean | string,
   options: ServiceOptions,
 ): Promise<{ service: Service; release: () => Promise<void> }> {
+  const { createService } = await loadServer();
   if (cache === false) {
     const service = await createService({ ...options, data: { generate: key } });
     return { service, release: async () => undefined };
@@ -135,7 +131,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   if (!Number.isSafeInteger(end) || end <= days * DAY) {
     throw new TypeError(`@playq/testing: end must be epoch seconds after ${days} days, got ${String(end)}`);
   }
-  const credentials = customers ?? DEMO_CUSTOMERS;
+  const credentials = customers ?? (await loadServer()).DEMO_CUSTOMERS;
   if (credentials.length === 0)
     throw new TypeError('@playq/testing: customers must name at least one customer');
   const key = { seed, sessions, days, end, customers: credentials.map((c) => c.customerId) };

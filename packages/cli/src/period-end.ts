@@ -1,0 +1,23 @@
+// Where `--last` ends when `--end` is not given. A time series ends at the last whole bucket, so
+// `--last 24h --granularity hour` is 24 complete hours, never 25 with a partial one at each end;
+// anything else ends at "now" rounded up to the minute, so URLs made within a minute are the same.
+import { granularitySeconds, isGranularity } from '@playq/query';
+
+/**
+ * The end, in epoch seconds, of a `--last` period without `--end`.
+ *
+ * @example
+ * lastPeriodEnd({ aggby: ['timestamp'], granularity: 'hour' }, 1767229500); // 1767229200 (whole hour)
+ * lastPeriodEnd({ aggby: ['country'] }, 1767229501); // 1767229560 (next minute)
+ */
+export function lastPeriodEnd(
+  flags: { readonly aggby?: readonly string[]; readonly granularity?: string },
+  nowSeconds: number,
+): number {
+  if (flags.aggby?.includes('timestamp')) {
+    const granularity = flags.granularity ?? 'hour';
+    const bucket = isGranularity(granularity) ? granularitySeconds(granularity) : 3600;
+    return Math.floor(nowSeconds / bucket) * bucket;
+  }
+  return Math.ceil(nowSeconds / 60) * 60;
+}
