@@ -8,15 +8,18 @@ import { granularitySeconds, isGranularity } from '@playq/query';
  *
  * @example
  * lastPeriodEnd({ aggby: ['timestamp'], granularity: 'hour' }, 1767229500); // 1767229200 (whole hour)
+ * lastPeriodEnd({ aggby: ['timestamp'], last: 86400 }, 1767229500); // 1767229200 (auto: hourly for a day)
  * lastPeriodEnd({ aggby: ['country'] }, 1767229501); // 1767229560 (next minute)
  */
 export function lastPeriodEnd(
-  flags: { readonly aggby?: readonly string[]; readonly granularity?: string },
+  flags: { readonly aggby?: readonly string[]; readonly granularity?: string; readonly last?: number },
   nowSeconds: number,
 ): number {
   if (flags.aggby?.includes('timestamp')) {
-    const granularity = flags.granularity ?? 'hour';
-    const bucket = isGranularity(granularity) ? granularitySeconds(granularity) : 3600;
+    // `auto` resolves from the period's length, which `--last` gives before the end is known.
+    const granularity = flags.granularity ?? 'auto';
+    const span = { start: 0, end: flags.last ?? 86_400 };
+    const bucket = isGranularity(granularity) ? granularitySeconds(granularity, span) : 3600;
     return Math.floor(nowSeconds / bucket) * bucket;
   }
   return Math.ceil(nowSeconds / 60) * 60;
