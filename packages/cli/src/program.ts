@@ -2,6 +2,7 @@
 // usage errors exit 2, CliErrors carry their own code, Ctrl-C exits 130, and anything unexpected
 // is reported as a bug with exit 1 rather than a stack trace.
 import { Command, CommanderError } from 'commander';
+import { registerCatalogue } from './commands/catalogue';
 import { registerContract } from './commands/contract';
 import { registerData } from './commands/data';
 import { registerDemo } from './commands/demo';
@@ -54,6 +55,7 @@ terminal and never when NO_COLOR is set. Exit codes: 0 ok, 1 invalid or failed, 
   registerValidate(program, ctx, finish);
   registerUrl(program, ctx, finish);
   registerExplain(program, ctx, finish);
+  registerCatalogue(program, ctx, finish);
   registerQuery(program, ctx, finish);
   registerContract(program, ctx, finish);
   registerServe(program, ctx, finish);

@@ -1,8 +1,17 @@
-// The flags that describe a query (shared by `url` and `query`), and their translation into a
-// URL that the query package's codec parses and validates, so the CLI and the URL codec can never
-// disagree about what a flag means.
+// The flags that describe a query (shared by `url` and `query`), turned into builder calls of
+// @playq/query and printed by its URL codec, so the CLI and the library can never disagree about
+// what a flag means; the codec then parses and validates that URL with positions.
+import {
+  type AnyCatalogue,
+  createQueries,
+  DEFAULT_CATALOGUE,
+  GRANULARITIES,
+  type Granularity,
+  type SessionType,
+} from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList, parseSpan, parseTime } from './args';
+import { catalogueOption } from './catalogue-file';
 import { usageError } from './errors';
 
 export interface QueryFlags {
@@ -20,7 +29,13 @@ export interface QueryFlags {
   readonly offset?: number;
   readonly planlevel?: string;
   readonly agg?: string;
+  readonly sessiontype?: SessionType;
+  readonly allstatus?: boolean;
+  readonly concurrencyMode?: boolean;
+  readonly businesserror?: boolean;
   readonly baseUrl?: string;
+  /** A catalogue file (not a shape flag): names to accept beyond the default catalogue. */
+  readonly catalogue?: string;
 }
 
 /** The flags that shape a query (not the base URL): given together with a URL they conflict. */
@@ -39,6 +54,10 @@ export const SHAPE_FLAGS = [
   'offset',
   'planlevel',
   'agg',
+  'sessiontype',
+  'allstatus',
+  'concurrencyMode',
+  'businesserror',
 ] as const;
 
 /** The default base URL when neither --base-url nor PLAYQ_BASE_URL is given: `playq serve`'s. */
@@ -63,12 +82,24 @@ export function addQueryOptions(command: Command): Command {
     )
     .addOption(new Option('--aggby <names>', 'comma-separated dimensions, or timestamp').argParser(parseList))
     .addOption(
-      new Option('--granularity <unit>', 'time-series bucket (default hour)').choices([
-        'minute',
-        'hour',
-        'day',
+      new Option('--granularity <unit>', 'time-series bucket (default auto: from the period length)').choices(
+        GRANULARITIES,
+      ),
+    )
+    .addOption(
+      new Option('--sessiontype <type>', 'sessions in the period by their end (default) or start').choices([
+        'ended',
+        'started',
       ]),
     )
+    .addOption(new Option('--allstatus', 'count sessions of every status, running and loading ones too'))
+    .addOption(
+      new Option(
+        '--concurrency-mode',
+        'concurrency=1: every session active in the window (no avg_/p95_ metrics)',
+      ),
+    )
+    .addOption(new Option('--businesserror', 'errors and fatalerrors count business errors too'))
     .addOption(new Option('--filter <filter>', "dimension filter, e.g. '[country=US|FR]'"))
     .addOption(
       new Option('--qoefilter <conditions>', "metric conditions, e.g. 'bufferingratio>5 AND latency<2'"),
@@ -91,7 +122,8 @@ export function addQueryOptions(command: Command): Command {
         '--base-url <url>',
         `service base URL (env PLAYQ_BASE_URL, default ${DEFAULT_BASE_URL})`,
       ).argParser(parseHttpUrl),
-    );
+    )
+    .addOption(catalogueOption());
 }
 
 /**
@@ -125,11 +157,9 @@ export function periodText(flags: QueryFlags, nowSeconds: number): string {
   return `start=${end - flags.last},end=${end}`;
 }
 
-const enc = encodeURIComponent;
-
 /**
- * The URL the flags describe, parameters in canonical order, each value percent-encoded. It is not
- * validated here; the query package's `fromURL` does that and reports positions in each value.
+ * The URL the flags describe, made by the query package's builder and printed by its URL codec. It
+ * is not validated here; `fromURL` does that and reports positions in each value.
  *
  * @example
  * flagsToUrl('metricquery', 'demo', { last: 3600, end: 7200, metrics: ['errors'] }, 'http://h/api/v1', 0);
@@ -141,27 +171,38 @@ export function flagsToUrl(
   flags: QueryFlags,
   baseUrl: string,
   nowSeconds: number,
+  catalogue?: AnyCatalogue,
 ): string {
   if (flags.metrics === undefined) throw usageError('a query needs --metrics, e.g. --metrics errors,users');
-  const params: [string, string | undefined][] = [
-    ['planlevel', flags.planlevel],
-    ['period', periodText(flags, nowSeconds)],
-    ['metrics', flags.metrics.join(',')],
-    ['aggby', flags.aggby?.join(',')],
-    ['granularity', flags.granularity],
-    ['agg', flags.agg],
-    ['filter', flags.filter],
-    ['qoefilter', flags.qoefilter],
-    ['orderby', flags.orderby],
-    ['order', flags.order],
-    ['limit', flags.limit?.toString()],
-    ['offset', flags.offset?.toString()],
-  ];
-  const search = params
-    .filter((p): p is [string, string] => p[1] !== undefined)
-    .map(([k, v]) => `${k}=${enc(v)}`)
-    .join('&');
-  return `${baseUrl}/${endpoint}/${enc(customerId)}?${search}`;
+  const queries = createQueries(catalogue ?? DEFAULT_CATALOGUE);
+  const start = endpoint === 'session' ? queries.sessionQuery(customerId) : queries.metricQuery(customerId);
+  let b = queries.fromQuery(start.toQuery());
+  if (flags.planlevel !== undefined) b = b.planLevel(flags.planlevel);
+  b = b.period(periodText(flags, nowSeconds)).metrics(...flags.metrics);
+  b = withShape(b, flags);
+  if (flags.agg !== undefined) b = b.agg(Number(flags.agg) as 1 | 2);
+  if (flags.sessiontype !== undefined) b = b.sessionType(flags.sessiontype);
+  if (flags.allstatus) b = b.allStatuses();
+  if (flags.concurrencyMode) b = b.concurrency();
+  if (flags.businesserror) b = b.businessErrors();
+  if (flags.filter !== undefined) b = b.where(flags.filter);
+  if (flags.qoefilter !== undefined) b = b.having(flags.qoefilter);
+  if (flags.orderby !== undefined) b = b.orderBy(flags.orderby, flags.order as 'asc' | 'desc' | undefined);
+  if (flags.limit !== undefined) b = b.limit(flags.limit);
+  if (flags.offset !== undefined) b = b.offset(flags.offset);
+  return b.toURL(baseUrl);
+}
+
+type Loose = ReturnType<ReturnType<typeof createQueries>['fromQuery']>;
+
+/** aggby and granularity: a granularity without a time series is kept, for validation to report. */
+function withShape(b: Loose, flags: QueryFlags): Loose {
+  const aggby = flags.aggby ?? [];
+  const granularity = flags.granularity as Granularity | undefined;
+  if (aggby.length === 1 && aggby[0] === 'timestamp') return b.timeseries(granularity);
+  const shaped = aggby.length > 0 ? b.aggBy(...aggby) : b;
+  if (granularity === undefined) return shaped;
+  return createQueries(shaped['~catalogue']).fromQuery({ ...shaped.toQuery(), granularity });
 }
 
 /**

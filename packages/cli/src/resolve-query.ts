@@ -1,7 +1,7 @@
 // From a URL (typed by the user or made from flags) to a validated query: the query package's
 // codec parses and checks it, and every problem is printed with the parameter it concerns and,
 // inside a filter, qoefilter or period, a caret under the offending text.
-import { fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
+import { type AnyCatalogue, fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
 import { CliError, EXIT, usageError } from './errors';
 import type { Colors } from './format/colors';
 import { renderDiagnostic } from './format/diagnostics';
@@ -47,8 +47,9 @@ function paramText(url: string, param: string | undefined): string | undefined {
   }
 }
 
-// The query package's hints are bare suggested names; say what they are.
-const didYouMean = (hint: string): string => (/^[\w.-]+$/.test(hint) ? `did you mean "${hint}"?` : hint);
+// The query package words did-you-mean in its messages; a hint is printed only when it adds to them.
+const addsToMessage = (d: QueryDiagnostic): boolean =>
+  d.hint !== undefined && !d.message.includes(`"${d.hint}"`);
 
 /**
  * One query diagnostic for a terminal: its code and parameter, the message, and where the grammar
@@ -58,7 +59,8 @@ const didYouMean = (hint: string): string => (/^[\w.-]+$/.test(hint) ? `did you 
  * renderQueryDiagnostic(url, { code: 'unknown_metric', param: 'metrics', message: '...', severity: 'error' }, colors);
  */
 export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, colors: Colors): string {
-  const d = diagnostic.hint === undefined ? diagnostic : { ...diagnostic, hint: didYouMean(diagnostic.hint) };
+  const { hint: _, ...bare } = diagnostic;
+  const d: QueryDiagnostic = addsToMessage(diagnostic) ? diagnostic : bare;
   const text = paramText(url, d.param);
   if (d.cause && text !== undefined) {
     const rendered = renderDiagnostic(
@@ -80,6 +82,8 @@ export interface ResolveOptions {
    * sending (DESIGN section 3), so only a shareable URL must carry it.
    */
   readonly allowMissingPlanlevel?: boolean;
+  /** The catalogue to check names against (default: the default catalogue). */
+  readonly catalogue?: AnyCatalogue;
 }
 
 const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
@@ -94,7 +98,8 @@ const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
  */
 export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptions = {}): ResolvedQuery {
   const baseUrl = baseUrlOf(url);
-  let parsed = fromURL(url);
+  const catalogue = options.catalogue === undefined ? {} : { catalogue: options.catalogue };
+  let parsed = fromURL(url, catalogue);
   if (!parsed.ok && options.allowMissingPlanlevel && parsed.errors.every(isMissingPlanlevel)) {
     // Every other check passed; take the query unvalidated and let the client fill in planlevel.
     parsed = fromURL(url, { validate: false });

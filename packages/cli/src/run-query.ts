@@ -11,7 +11,7 @@ import {
   PlayqError,
   PlayqHttpError,
 } from '@playq/client';
-import type { QueryNode } from '@playq/query';
+import type { AnyCatalogue, QueryNode } from '@playq/query';
 import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
 import { CliError, EXIT, isAbort } from './errors';
 import type { Context } from './io';
@@ -24,6 +24,8 @@ export interface QueryRun {
   /** Every page, or only the one the query describes. */
   readonly all: boolean;
   readonly concurrency: number;
+  /** The catalogue the client checks names against (from --catalogue). */
+  readonly catalogue?: AnyCatalogue;
 }
 
 export interface QueryOutcome {
@@ -46,6 +48,7 @@ export function clientFor(
   credentials: Credentials,
   baseUrl: string,
   planUrl: string | undefined,
+  catalogue?: AnyCatalogue,
 ): PlayqClient {
   const adapter =
     credentials.kind === 'apiKey'
@@ -62,6 +65,7 @@ export function clientFor(
     ...(planUrl === undefined ? {} : { planUrl }),
     auth: endpoint === 'metricquery' ? { metricquery: adapter } : { session: adapter },
     userAgent: 'playq-cli',
+    ...(catalogue === undefined ? {} : { catalogue }),
   });
 }
 
@@ -99,7 +103,7 @@ export async function executeQuery(
   const endpoint = run.query.endpoint;
   const credentials = resolveCredentials(endpoint, run.flags, ctx.io.env, run.baseUrl);
   const planUrl = resolvePlanUrl(run.flags, ctx.io.env, run.baseUrl);
-  const client = clientFor(endpoint, credentials, run.baseUrl, planUrl);
+  const client = clientFor(endpoint, credentials, run.baseUrl, planUrl, run.catalogue);
   const signal = ctx.signal;
   try {
     let query = run.query;

@@ -38,6 +38,6 @@ export function resolveTarget(
   }
   if (customerId === undefined) throw usageError(`missing the customer id after "${target}"`);
   const baseUrl = resolveBaseUrl(flags, ctx.io.env);
-  const url = flagsToUrl(target, customerId, flags, baseUrl, Date.now() / 1000);
+  const url = flagsToUrl(target, customerId, flags, baseUrl, Date.now() / 1000, options.catalogue);
   return { ...resolveQueryUrl(ctx, url, options), url };
 }

@@ -87,7 +87,7 @@ describe.concurrent('playq url', () => {
     );
   });
 
-  it('takes the base URL from PLAYQ_BASE_URL and writes granularity for a time series', async () => {
+  it('takes the base URL from PLAYQ_BASE_URL and leaves the default granularity (auto) out', async () => {
     const r = await runCli(
       [
         'url',
@@ -106,7 +106,7 @@ describe.concurrent('playq url', () => {
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=viewercount&aggby=timestamp&granularity=hour\n',
+      'https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=viewercount&aggby=timestamp\n',
     );
   });
 
@@ -149,7 +149,7 @@ describe.concurrent('playq url', () => {
       [['url', 'metricquery', 'demo', '--last', '1h'], /needs --metrics/],
       [
         ['url', 'metricquery', 'demo', '--last', '1h', '--metrics', 'errors', '--granularity', 'week'],
-        /Allowed choices are minute, hour, day/,
+        /Allowed choices are minute, 5minute, 10minute, hour, day, auto/,
       ],
       [['url', 'metrics', 'demo'], /Allowed choices are metricquery, session/],
       [

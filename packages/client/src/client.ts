@@ -1,7 +1,15 @@
 // The client: binds configuration (transport, credentials per endpoint, retries, timeouts,
 // hooks) to the operations users call. Everything slow or fallible lives in the modules it
 // composes; this file decides the order: resolve the plan level, validate, send, check.
-import { type QueryDiagnostic, type QueryNode, toURL, validate } from '@playq/query';
+import {
+  type AnyCatalogue,
+  catalogueOf,
+  DEFAULT_CATALOGUE,
+  type QueryDiagnostic,
+  type QueryNode,
+  toURL,
+  validate,
+} from '@playq/query';
 import type { AuthAdapter } from './auth/auth-adapter';
 import { PlayqValidationError } from './errors/client-errors';
 import { checkConcurrency, pageStream } from './pagination/page-stream';
@@ -38,6 +46,11 @@ export interface ClientOptions {
   readonly hooks?: ClientHooks;
   /** How long a resolved plan level is reused. Default 300 000 ms; `0` to ask every time. */
   readonly planLevelTtlMs?: number;
+  /**
+   * The catalogue to check query names against before sending. Default: the catalogue of the
+   * builder that made the query (`createQueries(catalogue)`), else the default catalogue.
+   */
+  readonly catalogue?: AnyCatalogue;
 }
 
 export interface RunOptions {
@@ -261,12 +274,13 @@ export function createClient(options: ClientOptions): PlayqClient {
   /** The node ready to send: plan level filled in, validated. */
   async function prepare(query: QueryInput, opts: RunOptions): Promise<QueryNode> {
     let node = toNode(query);
+    const catalogue = options.catalogue ?? catalogueOf(query) ?? DEFAULT_CATALOGUE;
     if (node.endpoint === 'session' && node.planlevel === undefined && typeof node.customerId === 'string') {
-      const customerErrors = validate(node, { requirePlanLevel: false }).filter(isError);
+      const customerErrors = validate(node, { requirePlanLevel: false, catalogue }).filter(isError);
       if (customerErrors.length > 0) throw new PlayqValidationError(customerErrors);
       node = { ...node, planlevel: await resolvePlanLevel(node.customerId, opts) };
     }
-    const errors = validate(node).filter(isError);
+    const errors = validate(node, { catalogue }).filter(isError);
     if (errors.length > 0) throw new PlayqValidationError(errors);
     return node;
   }

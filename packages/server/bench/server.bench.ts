@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
+import { extractV2, v2Baselines, v2Queries } from './v2-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS = process.env.BENCH_RESULTS ?? join(here, '../../../bench/results/server.json');
@@ -19,6 +20,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const END = 1_767_225_600;
 const DAY = 86_400;
 const P7 = { start: END - 7 * DAY, end: END };
+const P1 = { start: END - DAY, end: END };
+/** `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone). */
+const PARTS = process.env.BENCH_PARTS ?? 'all';
+const V2_QUERIES = v2Queries(P7, P1);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -51,6 +56,8 @@ interface Columns {
   startup: Float64Array; // NaN when the video never started
   watch: Float64Array;
   rebuf: Float64Array;
+  /** 1 when the status is ENDED or DROPPED (the default population). */
+  ok: Int32Array;
 }
 interface ErrorColumns {
   n: number;
@@ -84,10 +91,11 @@ async function extract(db: Dataset) {
   const count = async (t: string) => Number((await db.all(`SELECT count(*)::DOUBLE FROM ${t}`))[0]![0]);
   const ns = await count('sessions');
   const ne = await count('errors');
-  const [cust, sub, country, platform, player, start, end, startup, watch, rebuf] = await read(
-    'SELECT cust, subscriberid, country, platform, player, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms FROM sessions',
+  const [cust, sub, country, platform, player, start, end, startup, watch, rebuf, ok] = await read(
+    `SELECT cust, subscriberid, country, platform, player, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms,
+       (status IN ('ENDED', 'DROPPED'))::INTEGER FROM sessions`,
     ns,
-    ['i', 'i', 'i', 'i', 'i', 'f', 'f', 'f', 'f', 'f'],
+    ['i', 'i', 'i', 'i', 'i', 'f', 'f', 'f', 'f', 'f', 'i'],
   );
   const [ecust, ets, esub, ecountry, eplatform, eplayer] = await read(
     'SELECT cust, ts, subscriberid, country, platform, player FROM errors',
@@ -95,7 +103,7 @@ async function extract(db: Dataset) {
     ['i', 'f', 'i', 'i', 'i', 'i'],
   );
   conn.closeSync();
-  const s = { n: ns, cust, sub, country, platform, player, start, end, startup, watch, rebuf } as Columns;
+  const s = { n: ns, cust, sub, country, platform, player, start, end, startup, watch, rebuf, ok } as Columns;
   const e = {
     n: ne,
     cust: ecust,
@@ -116,6 +124,7 @@ async function extract(db: Dataset) {
     startup: Number.isNaN(s.startup[i]!) ? null : s.startup[i]!,
     watch: s.watch[i]!,
     rebuf: s.rebuf[i]!,
+    ok: s.ok[i] === 1,
   }));
   const eObjects = Array.from({ length: ne }, (_, i) => ({
     cust: e.cust[i]!,
@@ -151,6 +160,7 @@ interface Sess {
   startup: number | null;
   watch: number;
   rebuf: number;
+  ok: boolean;
 }
 interface Err {
   cust: number;
@@ -190,8 +200,9 @@ function scanTyped(
   const { s, e } = d;
   for (let i = 0; i < s.n; i++) {
     if (s.cust[i] !== 0) continue;
-    const t = s.start[i]!;
-    if (t < P7.start || t >= P7.end || !passS(i)) continue;
+    // The default population: ended in the period (NaN end_ts fails), status ENDED or DROPPED.
+    const t = s.end[i]!;
+    if (!(t >= P7.start && t < P7.end) || s.ok[i] !== 1 || !passS(i)) continue;
     const k = keyS(i);
     let g = groups.get(k);
     if (!g) {
@@ -231,7 +242,7 @@ function scanObjects(
 ) {
   const groups = new Map<number, Agg>();
   for (const r of d.sObjects) {
-    if (r.cust !== 0 || r.start < P7.start || r.start >= P7.end || !passS(r)) continue;
+    if (r.cust !== 0 || !(r.end >= P7.start && r.end < P7.end) || !r.ok || !passS(r)) continue;
     const k = keyS(r);
     let g = groups.get(k);
     if (!g) {
@@ -260,6 +271,8 @@ function scanObjects(
 }
 
 const cmpDesc = (a: number, b: number) => b - a;
+const sessionRatio = (watch: number, rebuf: number) =>
+  watch + rebuf === 0 ? 0 : (100 * rebuf) / (watch + rebuf);
 
 function main(d: Data) {
   const code = (dim: 'country' | 'platform', v: string) => d.names[dim].indexOf(v);
@@ -301,7 +314,8 @@ function main(d: Data) {
           d,
           (i) => s.sub[i]!,
           (i) => e.sub[i]!,
-          () => true,
+          // v2: only subscribers with error events are records (errors is the only metric).
+          () => false,
           () => true,
         );
         return [...g]
@@ -314,7 +328,8 @@ function main(d: Data) {
           d,
           (r) => r.sub,
           (r) => r.sub,
-          () => true,
+          // v2: only subscribers with error events are records (errors is the only metric).
+          () => false,
           () => true,
         );
         return [...g]
@@ -327,7 +342,7 @@ function main(d: Data) {
       typed: () => {
         const g = scanTyped(
           d,
-          (i) => Math.floor(s.start[i]! / 3600) * 3600,
+          (i) => Math.floor(s.end[i]! / 3600) * 3600,
           (i) => Math.floor(e.ts[i]! / 3600) * 3600,
           () => true,
           () => true,
@@ -340,7 +355,7 @@ function main(d: Data) {
       objects: () => {
         const g = scanObjects(
           d,
-          (r) => Math.floor(r.start / 3600) * 3600,
+          (r) => Math.floor(r.end / 3600) * 3600,
           (r) => Math.floor(r.ts / 3600) * 3600,
           () => true,
           () => true,
@@ -357,12 +372,13 @@ function main(d: Data) {
           d,
           (i) => s.country[i]! * 64 + s.platform[i]!,
           (i) => e.country[i]! * 64 + e.platform[i]!,
-          () => true,
-          () => true,
+          // v2: bufferingratio is session-level (each session's own ratio), viewercount a record test.
+          (i) => sessionRatio(s.watch[i]!, s.rebuf[i]!) > 0.5,
+          () => false,
         );
         return [...g]
           .map(([k, a]) => ({ ...fin(a), k }))
-          .filter((r) => r.viewercount > 50 && r.bufferingratio > 0.5)
+          .filter((r) => r.viewercount > 50)
           .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
           .slice(0, 1000);
       },
@@ -371,12 +387,12 @@ function main(d: Data) {
           d,
           (r) => r.country * 64 + r.platform,
           (r) => r.country * 64 + r.platform,
-          () => true,
-          () => true,
+          (r) => sessionRatio(r.watch, r.rebuf) > 0.5,
+          () => false,
         );
         return [...g]
           .map(([k, a]) => ({ ...fin(a), k }))
-          .filter((r) => r.viewercount > 50 && r.bufferingratio > 0.5)
+          .filter((r) => r.viewercount > 50)
           .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
           .slice(0, 1000);
       },
@@ -482,7 +498,24 @@ async function bench(n: number) {
     service_ms[name] = { ms, records: value.response.length };
     answers[name] = value.response;
   }
+  // (e)-(h): the v2 semantics. A query the service refuses is reported, not fatal.
+  const v2Service: Record<string, { ms: number; records: number } | { error: string }> = {};
+  for (const [name, q] of Object.entries(V2_QUERIES)) {
+    try {
+      const { ms, value } = await time(() => call(q));
+      v2Service[name] = { ms, records: value.response.length };
+    } catch (error) {
+      v2Service[name] = { error: String(error).slice(0, 300) };
+    }
+  }
   const servingRss = process.memoryUsage().rss;
+  if (PARTS === 'queries') {
+    out.servingRssMb = { afterQueries: mb(servingRss) };
+    out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
+    await service.close();
+    await db.close();
+    return out;
+  }
 
   // Paging: all pages of a ~100,000-record result (the last 100,000 error events, agg=2).
   const pstart = Number(
@@ -590,6 +623,14 @@ async function bench(n: number) {
   out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
   await http.close();
   // Baselines (same process, after the service measurements so they do not inflate serving RSS).
+  out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
+
+  await service.close();
+  await db.close();
+  return out;
+}
+
+async function baselineFigures(db: Dataset, service_ms: Record<string, { ms: number; records: number }>) {
   const data = await extract(db);
   const baselines = main(data);
   const queries: Record<string, unknown> = {};
@@ -608,11 +649,32 @@ async function bench(n: number) {
       sameRecordCount: typed.value.length === svc.records && objects.value.length === svc.records,
     };
   }
-  out.queries = queries;
+  return queries;
+}
 
-  await service.close();
-  await db.close();
-  return out;
+/** (e)-(h) against their typed-array baselines, which compute the v2 answer. */
+async function v2Figures(
+  db: Dataset,
+  v2Service: Record<string, { ms: number; records: number } | { error: string }>,
+) {
+  const baselines = v2Baselines(await extractV2(db), P7, P1);
+  const queries: Record<string, unknown> = {};
+  for (const name of ['e', 'f', 'g', 'h'] as const) {
+    const typed = await time(baselines[name] as () => unknown[], 5);
+    const svc = v2Service[name]!;
+    queries[name] =
+      'error' in svc
+        ? { ...svc, typedArrayScanMs: typed.ms, baselineRecords: typed.value.length }
+        : {
+            serviceMs: svc.ms,
+            typedArrayScanMs: typed.ms,
+            vsTypedArrays: Math.round((typed.ms / svc.ms) * 100) / 100,
+            records: svc.records,
+            baselineRecords: typed.value.length,
+            sameRecordCount: typed.value.length === svc.records,
+          };
+  }
+  return queries;
 }
 
 const results: Record<string, unknown>[] = [];

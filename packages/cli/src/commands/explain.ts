@@ -2,6 +2,7 @@
 // as its canonical URL, and as the builder code that makes it.
 import { toURL } from '@playq/query';
 import { type Command, Option } from 'commander';
+import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { builderCode } from '../explain/builder-code';
 import { describeQuery } from '../explain/describe-query';
@@ -18,6 +19,7 @@ export function registerExplain(program: Command, ctx: Context, finish: Finish):
     )
     .argument('<url>', 'a metricquery or session URL (quote it for the shell)')
     .addOption(new Option('--json', 'print { query, canonical, code } as JSON'))
+    .addOption(catalogueOption())
     .addHelpText(
       'after',
       `
@@ -27,8 +29,9 @@ Examples:
   $ playq explain 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors&aggby=country'
   $ playq explain "$(playq url metricquery demo --last 24h --metrics latency --aggby timestamp)"`,
     )
-    .action((url: string, flags: { json?: boolean }) => {
-      const { query, baseUrl } = resolveQueryUrl(ctx, url);
+    .action((url: string, flags: { json?: boolean; catalogue?: string }) => {
+      const catalogue = loadCatalogue(flags.catalogue);
+      const { query, baseUrl } = resolveQueryUrl(ctx, url, { catalogue });
       const canonical = toURL(query, { baseUrl });
       const code = builderCode(query);
       if (flags.json) {

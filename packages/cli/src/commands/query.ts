@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
+import { loadCatalogue } from '../catalogue-file';
 import { addConnectionOptions, type ConnectionFlags } from '../connection';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
 import { createProgress } from '../format/progress';
@@ -91,8 +92,15 @@ async function queryAction(
       'a query URL already says everything about the query; drop the query flags or drop the URL',
     );
   }
-  const resolved = resolveTarget(ctx, target, customerId, flags, { allowMissingPlanlevel: true });
-  const run: QueryRun = { ...resolved, flags, all: flags.all === true, concurrency: flags.concurrency ?? 4 };
+  const catalogue = loadCatalogue(flags.catalogue);
+  const resolved = resolveTarget(ctx, target, customerId, flags, { allowMissingPlanlevel: true, catalogue });
+  const run: QueryRun = {
+    ...resolved,
+    catalogue,
+    flags,
+    all: flags.all === true,
+    concurrency: flags.concurrency ?? 4,
+  };
   const isSeries = resolved.query.aggby.length === 1 && resolved.query.aggby[0] === 'timestamp';
 
   if (flags.out === undefined) {

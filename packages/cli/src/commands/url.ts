@@ -2,6 +2,7 @@
 // print its canonical URL, ready to share, paste into a browser or hand to `playq query`.
 import { toURL } from '@playq/query';
 import { Argument, type Command } from 'commander';
+import { loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import type { Context } from '../io';
 import type { Finish } from '../program';
@@ -34,8 +35,9 @@ Examples:
     )
     .action((endpoint: string, customerId: string, flags: QueryFlags) => {
       const baseUrl = resolveBaseUrl(flags, ctx.io.env);
-      const raw = flagsToUrl(endpoint, customerId, flags, baseUrl, Date.now() / 1000);
-      const { query } = resolveQueryUrl(ctx, raw);
+      const catalogue = loadCatalogue(flags.catalogue);
+      const raw = flagsToUrl(endpoint, customerId, flags, baseUrl, Date.now() / 1000, catalogue);
+      const { query } = resolveQueryUrl(ctx, raw, { catalogue });
       ctx.out(`${toURL(query, { baseUrl })}\n`);
       finish(EXIT.ok);
     });

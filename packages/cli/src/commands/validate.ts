@@ -10,9 +10,10 @@ import {
   serializePeriod,
   serializeQoeFilter,
 } from '@playq/grammar';
-import { DIMENSIONS, METRICS, suggestName } from '@playq/query';
+import { unknownNameMessage } from '@playq/query';
 import { Argument, type Command, Option } from 'commander';
 import { parseList } from '../args';
+import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { diagnosticJson, lineColumn, renderDiagnostic } from '../format/diagnostics';
 import type { Context } from '../io';
@@ -41,16 +42,16 @@ function unknownName(
   span: { offset: number; length: number },
   known: readonly string[],
 ): Diagnostic {
-  const suggestion = suggestName(name, known);
+  // The wording (and its did-you-mean) is the query package's, the same as everywhere else.
+  const { message } = unknownNameMessage(what, name, known);
   return {
     code,
-    message: `Unknown ${what} "${name}"; known ${what}s are ${known.join(', ')}.`,
+    message,
     severity: 'error',
     offset: span.offset,
     length: span.length,
     ...lineColumn(text, span.offset),
     expected: [...known],
-    ...(suggestion ? { hint: `did you mean "${suggestion}"?` } : {}),
   };
 }
 
@@ -123,6 +124,7 @@ interface ValidateFlags {
   readonly json?: boolean;
   readonly metrics?: string[];
   readonly dimensions?: string[];
+  readonly catalogue?: string;
 }
 
 /** @internal */
@@ -141,6 +143,7 @@ export function registerValidate(program: Command, ctx: Context, finish: Finish)
         parseList,
       ),
     )
+    .addOption(catalogueOption())
     .addArgument(new Argument('<kind>', 'what the text is').choices(KINDS))
     .argument('<text>', 'the text to check (quote it for the shell)')
     .addHelpText(
@@ -156,9 +159,10 @@ Examples:
   $ playq validate filter '[country=US' --json`,
     )
     .action((kind: Kind, text: string, flags: ValidateFlags) => {
+      const catalogue = loadCatalogue(flags.catalogue);
       const known: Known = {
-        metrics: flags.metrics ?? Object.keys(METRICS),
-        dimensions: flags.dimensions ?? Object.keys(DIMENSIONS),
+        metrics: flags.metrics ?? catalogue.metricNames,
+        dimensions: flags.dimensions ?? catalogue.dimensionNames,
       };
       const outcome = validateText(kind, text, known);
       if (flags.json) {

@@ -7,7 +7,14 @@ import type { ProblemCode, QueryDiagnostic } from '@playq/query';
  * leaves open (documented in docs/server.md): a URL over the length limit, a query over its time
  * budget, and a service that is shutting down.
  */
-export type ServerProblemCode = ProblemCode | 'uri_too_long' | 'query_timeout' | 'unavailable';
+export type ServerProblemCode =
+  | ProblemCode
+  | 'uri_too_long'
+  | 'query_timeout'
+  | 'unavailable'
+  | 'unsupported_metric'
+  | 'unsupported_dimension'
+  | 'unsupported_with_concurrency';
 
 export interface ProblemBody {
   readonly type: string;

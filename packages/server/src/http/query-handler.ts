@@ -2,8 +2,8 @@
 // check the plan level, compile to SQL, and answer with the paged envelope.
 import { fromURL, type QueryLimits, type QueryNode } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
-import type { Dataset } from '../data/dataset';
-import { CompileError, compileQuery } from '../sql/compile';
+import { type Dataset, SMALL_DIMENSIONS, type SmallDimension } from '../data/dataset';
+import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import type { QueryExecutor } from '../sql/execute';
 import { diagnosticsResponse, problemResponse } from './problem';
 
@@ -48,10 +48,16 @@ export async function answerQuery(
     );
   }
   const code = ctx.db.customerCode(customer.customerId);
-  const envelope: Envelope =
-    code === undefined
-      ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
-      : await run(query, code, ctx, endpoint);
+  let envelope: Envelope;
+  try {
+    envelope =
+      code === undefined
+        ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
+        : await run(query, code, ctx, endpoint);
+  } catch (error) {
+    if (!(error instanceof UnsupportedQueryError)) throw error;
+    return problemResponse(400, error.code, error.message, { param: error.param, headers });
+  }
   const body = JSON.stringify(envelope);
   return new Response(body, {
     status: 200,
@@ -69,8 +75,10 @@ async function run(
   try {
     compiled = compileQuery(query, {
       customerCode,
-      dictionary: (d) => ctx.db.dictionary(d),
-      subscriberCodes: ctx.db.subscriberCodes(),
+      dictionary: (d) =>
+        (SMALL_DIMENSIONS as readonly string[]).includes(d)
+          ? ctx.db.dictionary(d as SmallDimension)
+          : undefined,
     });
   } catch (error) {
     if (error instanceof CompileError)

@@ -3,7 +3,8 @@
 // `totalrecords` comes from the same statement as the rows, so the two always agree.
 import { BIGINT } from '@duckdb/node-api';
 import type { Dataset } from '../data/dataset';
-import type { CompiledQuery, OutputColumn } from './compile';
+import { duckParameters } from './params';
+import type { CompiledQuery, OutputColumn } from './plan';
 import { type CachedResult, ResultCache } from './result-cache';
 
 export interface Page {
@@ -87,12 +88,10 @@ export class QueryExecutor {
     limit: number,
     offset: number,
   ): Promise<{ rows: unknown[][]; total: number }> {
-    const { params } = query;
-    const n = params.values.length;
-    const sql = query.page(`$${n + 1}`, `$${n + 2}`);
-    const rows = await this.db.all(sql, [...params.values, BigInt(limit), BigInt(offset)], {
+    const { values, types } = duckParameters(query.parameters);
+    const rows = await this.db.all(query.sql, [...values, BigInt(limit), BigInt(offset)], {
       timeoutMs: this.options.timeoutMs,
-      types: [...params.types, BIGINT, BIGINT],
+      types: [...types, BIGINT, BIGINT],
     });
     const last = rows[0]?.[query.columns.length];
     return { rows, total: typeof last === 'number' ? last : 0 };
@@ -107,8 +106,7 @@ function toRecord(row: readonly unknown[], columns: readonly OutputColumn[]): Re
   const record: Record<string, unknown> = {};
   columns.forEach((c, i) => {
     const v = row[i];
-    if (c.dictionary) record[c.name] = c.dictionary.values[v as number] ?? '';
-    else if (c.kind === 'dimension') record[c.name] = v == null ? '' : String(v);
+    if (c.kind === 'dimension') record[c.name] = v == null ? '' : String(v);
     else record[c.name] = typeof v === 'number' ? v : Number(v ?? 0);
   });
   return record;

@@ -1,6 +1,6 @@
 // Bound parameters for compiled SQL: every value from a request reaches DuckDB only through here,
-// with an explicit DuckDB type so that comparisons stay on the columns' integer types (a DOUBLE
-// parameter would cast the column and defeat min/max pruning).
+// with an explicit type so that comparisons stay on the columns' integer types (a DOUBLE parameter
+// would cast the column and defeat min/max pruning). Plans hold them as plain data.
 import {
   BIGINT,
   DOUBLE,
@@ -12,38 +12,71 @@ import {
   VARCHAR,
 } from '@duckdb/node-api';
 
-export class Params {
-  readonly values: DuckDBValue[] = [];
-  readonly types: DuckDBType[] = [];
+export type PlanParameter =
+  | { readonly type: 'bigint' | 'int' | 'double'; readonly value: number }
+  | { readonly type: 'int[]'; readonly value: readonly number[] }
+  | { readonly type: 'varchar[]'; readonly value: readonly string[] };
 
-  private add(value: DuckDBValue, type: DuckDBType): string {
-    this.values.push(value);
-    this.types.push(type);
-    return `$${this.values.length}`;
+/** Collects the parameters of one statement; each `add` returns its `$n` reference. */
+export class Params {
+  readonly list: PlanParameter[] = [];
+
+  private add(p: PlanParameter): string {
+    this.list.push(p);
+    return `$${this.list.length}`;
   }
 
   bigint(value: number): string {
-    return this.add(BigInt(value), BIGINT);
+    return this.add({ type: 'bigint', value });
   }
 
   int(value: number): string {
-    return this.add(value, INTEGER);
+    return this.add({ type: 'int', value });
   }
 
   double(value: number): string {
-    return this.add(value, DOUBLE);
+    return this.add({ type: 'double', value });
   }
 
-  intList(values: readonly number[]): string {
-    return this.add(listValue([...values]), LIST(INTEGER));
+  intList(value: readonly number[]): string {
+    return this.add({ type: 'int[]', value: [...value] });
   }
 
-  stringList(values: readonly string[]): string {
-    return this.add(listValue([...values]), LIST(VARCHAR));
+  stringList(value: readonly string[]): string {
+    return this.add({ type: 'varchar[]', value: [...value] });
   }
+}
 
-  /** A stable text of the parameters, for cache keys. */
-  key(): string {
-    return JSON.stringify(this.values, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+/** The DuckDB values and types of a plan's parameters, in order. */
+export function duckParameters(parameters: readonly PlanParameter[]): {
+  values: DuckDBValue[];
+  types: DuckDBType[];
+} {
+  const values: DuckDBValue[] = [];
+  const types: DuckDBType[] = [];
+  for (const p of parameters) {
+    switch (p.type) {
+      case 'bigint':
+        values.push(BigInt(p.value));
+        types.push(BIGINT);
+        break;
+      case 'int':
+        values.push(p.value);
+        types.push(INTEGER);
+        break;
+      case 'double':
+        values.push(p.value);
+        types.push(DOUBLE);
+        break;
+      case 'int[]':
+        values.push(listValue([...p.value]));
+        types.push(LIST(INTEGER));
+        break;
+      case 'varchar[]':
+        values.push(listValue([...p.value]));
+        types.push(LIST(VARCHAR));
+        break;
+    }
   }
+  return { values, types };
 }

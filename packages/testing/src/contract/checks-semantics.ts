@@ -174,14 +174,16 @@ export const SEMANTIC_CHECKS: readonly CheckDefinition[] = [
       const whole = envelopeOf((await breakdown(ctx)).probe);
       requireRecords(whole.response.length, 2, 'the country breakdown');
       const views = whole.response.map((r) => num(r, 'viewercount')).sort((a, b) => a - b);
-      const errors = whole.response.map((r) => num(r, 'errors')).sort((a, b) => a - b);
+      // Both metrics are group-level (DESIGN section 4): their conditions test records. (A
+      // session-level one, such as errors, tests each session's own value instead.)
+      const users = whole.response.map((r) => num(r, 'users')).sort((a, b) => a - b);
       const v = views[Math.floor(views.length / 4)]!;
-      const e = errors[Math.floor((errors.length * 3) / 4)]!;
-      const text = `viewercount>=${v} AND errors<=${e}`;
+      const u = users[Math.floor((users.length * 3) / 4)]!;
+      const text = `viewercount>=${v} AND users<=${u}`;
       return compareQoe(
         whole.response,
         (await breakdown(ctx, { qoefilter: text })).probe,
-        (r) => num(r, 'viewercount') >= v && num(r, 'errors') <= e,
+        (r) => num(r, 'viewercount') >= v && num(r, 'users') <= u,
         text,
       );
     },

@@ -1,0 +1,95 @@
+// `playq catalogue [--json] [--catalogue file.json]`: the names a deployment understands, with
+// each one's kind, level, unit, endpoints and definition, read from @playq/query's catalogue.
+import type { AnyCatalogue, DimensionInfo, MetricInfo } from '@playq/query';
+import { type Command, Option } from 'commander';
+import { catalogueOption, loadCatalogue } from '../catalogue-file';
+import { EXIT } from '../errors';
+import type { Context } from '../io';
+import type { Finish } from '../program';
+
+/** @internal */
+export function registerCatalogue(program: Command, ctx: Context, finish: Finish): void {
+  program
+    .command('catalogue')
+    .description('List the metrics and dimensions (level, unit, endpoints, definition) queries may name.')
+    .addOption(new Option('--json', 'print { metrics, dimensions } as JSON'))
+    .addOption(catalogueOption())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ playq catalogue
+  $ playq catalogue --json | jq '.metrics[] | select(.level == "group") | .name'
+  $ playq catalogue --catalogue my-names.json`,
+    )
+    .action((flags: { json?: boolean; catalogue?: string }) => {
+      const catalogue = loadCatalogue(flags.catalogue);
+      ctx.out(
+        flags.json ? `${JSON.stringify(catalogueJson(catalogue), null, 2)}\n` : catalogueText(catalogue, ctx),
+      );
+      finish(EXIT.ok);
+    });
+}
+
+function entries(catalogue: AnyCatalogue) {
+  const metrics = catalogue.metricNames.map(
+    (n: string) => (catalogue.metrics as Record<string, MetricInfo>)[n]!,
+  );
+  const dimensions = catalogue.dimensionNames.map(
+    (n: string) => (catalogue.dimensions as Record<string, DimensionInfo>)[n]!,
+  );
+  return { metrics, dimensions };
+}
+
+/** The catalogue as plain JSON, in definition order. */
+export function catalogueJson(catalogue: AnyCatalogue) {
+  const { metrics, dimensions } = entries(catalogue);
+  return {
+    metrics: metrics.map(({ name, unit, level, endpoints, concurrency, description }) => ({
+      name,
+      unit,
+      level,
+      endpoints,
+      concurrency,
+      description,
+    })),
+    dimensions: dimensions.map(({ name, endpoints, restricted, combinesWith, metricOn, description }) => ({
+      name,
+      endpoints,
+      combinesWith: restricted ? combinesWith : 'all',
+      sessionField: metricOn.includes('session'),
+      description,
+    })),
+    timestamp: 'the aggby of a time series (with granularity)',
+  };
+}
+
+function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
+  const { metrics, dimensions } = entries(catalogue);
+  const width = Math.max(...[...metrics, ...dimensions].map((e) => e.name.length));
+  const both = (e: readonly string[]) => (e.length === 2 ? '' : ` [${e.join(', ')} only]`);
+  const lines = [
+    ctx.color.bold('metrics'),
+    ...metrics.map((m) => {
+      const notes = `${m.level}, ${m.unit}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`;
+      return `  ${m.name.padEnd(width)}  ${ctx.color.dim(notes)}  ${m.description}`;
+    }),
+  ];
+  lines.push('', ctx.color.bold('dimensions'));
+  for (const d of dimensions) {
+    const notes = [
+      d.restricted ? `with ${d.combinesWith.join(', ')} only` : '',
+      d.metricOn.includes('session') ? 'also in session metrics' : '',
+    ]
+      .filter((n) => n !== '')
+      .join('; ');
+    lines.push(
+      `  ${d.name.padEnd(width)}  ${notes === '' ? '' : `${ctx.color.dim(notes)}  `}${d.description}`,
+    );
+  }
+  lines.push(
+    '',
+    `${ctx.color.bold('timestamp')}  the aggby of a time series (granularity minute, 5minute, 10minute, hour, day or auto)`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,121 @@
+// The server's SQL for each metric of the catalogue (DESIGN section 4): where its rows come from,
+// the aggregate over a group of them, and, for session-level metrics, the session's own value that
+// a qoefilter condition tests. Keyed by the default catalogue's names: a metric added there fails
+// this file's typecheck until its SQL exists. Only identifiers from this table reach SQL text.
+import { DEFAULT_CATALOGUE, type MetricInfo, type MetricName } from '@playq/query';
+import { QOE_SCORE, SESSION_BUFFERING_RATIO } from './qoe-score';
+
+/**
+ * - `sessions`: the population S (with `concurrency=1`, the active sessions, time pro rata);
+ * - `active`: every matching session active in the window (any status);
+ * - `errors`: error events with `ts` in the window.
+ */
+export type MetricSource = 'sessions' | 'active' | 'errors';
+
+export interface MetricSql {
+  readonly source: MetricSource;
+  /** Aggregate over the group's rows; never NULL (0 when the group has no data for it). */
+  readonly aggregate: string;
+  /**
+   * The session's own value (session-level metrics): a SQL expression over one `sessions` row, or
+   * the session's error events (`errors`/`fatalerrors`). Absent for group-level metrics, whose
+   * qoefilter conditions test each result record (`HAVING`).
+   */
+  readonly session?: string | { readonly errorEvents: 'all' | 'fatal' };
+}
+
+/** A viewer: the subscriber, else the device (anonymous viewers). */
+const VIEWER = 'row(subscriberid, CASE WHEN subscriberid IS NULL THEN device_id END)';
+const PLAYS = 'count(startup_ms)';
+const STARTUP_FAILURES =
+  'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
+const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(${den}, 0), 0)`;
+const startupQuantile = (q: number) => `coalesce(quantile_cont(startup_ms, ${q}) / 1000.0, 0)`;
+const STARTUP_S = 'startup_ms / 1000.0';
+const SESSION_PLAYDUR = 'watch_ms / 60000.0';
+
+const m = (x: MetricSql): MetricSql => Object.freeze(x);
+
+export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.freeze({
+  // (`satisfies` below: a missing or an extra name is a type error)
+  attempts: m({ source: 'sessions', aggregate: 'count(*)' }),
+  viewercount: m({ source: 'sessions', aggregate: PLAYS }),
+  endedplays: m({ source: 'sessions', aggregate: `count(startup_ms) FILTER (WHERE status = 'ENDED')` }),
+  totalstartupfailure: m({ source: 'sessions', aggregate: STARTUP_FAILURES }),
+  failurerate: m({ source: 'sessions', aggregate: ratio(`100 * ${STARTUP_FAILURES}`, 'count(*)') }),
+  latency: m({ source: 'sessions', aggregate: 'coalesce(avg(startup_ms) / 1000.0, 0)', session: STARTUP_S }),
+  avg_latency: m({
+    source: 'sessions',
+    aggregate: 'coalesce(avg(startup_ms) / 1000.0, 0)',
+    session: STARTUP_S,
+  }),
+  median_latency: m({ source: 'sessions', aggregate: startupQuantile(0.5) }),
+  p95_latency: m({ source: 'sessions', aggregate: startupQuantile(0.95) }),
+  p99_latency: m({ source: 'sessions', aggregate: startupQuantile(0.99) }),
+  bufferingratio: m({
+    source: 'sessions',
+    aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
+    session: SESSION_BUFFERING_RATIO,
+  }),
+  buffcount: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(rebuffer_count), 0)',
+    session: 'rebuffer_count',
+  }),
+  playdur: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(watch_ms), 0) / 60000.0',
+    session: SESSION_PLAYDUR,
+  }),
+  avg_playtime_by_audience: m({
+    source: 'sessions',
+    aggregate: ratio('coalesce(sum(watch_ms), 0) / 60000.0', `count(DISTINCT ${VIEWER})`),
+  }),
+  users: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
+  unique_subscribers: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
+  uniqueviewercount: m({
+    source: 'sessions',
+    aggregate: `count(DISTINCT ${VIEWER}) FILTER (WHERE startup_ms IS NOT NULL)`,
+  }),
+  unique_devices: m({ source: 'sessions', aggregate: 'count(DISTINCT device_id)' }),
+  anonymous_viewers: m({
+    source: 'sessions',
+    aggregate: 'count(DISTINCT device_id) FILTER (WHERE subscriberid IS NULL)',
+  }),
+  cdn_change_rate: m({ source: 'sessions', aggregate: ratio('coalesce(sum(cdn_changes), 0)', PLAYS) }),
+  qualityofexperience: m({
+    source: 'sessions',
+    aggregate: `coalesce(avg(${QOE_SCORE}), 0)`,
+    session: QOE_SCORE,
+  }),
+  avg_qualityofexperience: m({
+    source: 'sessions',
+    aggregate: `coalesce(avg(${QOE_SCORE}), 0)`,
+  }),
+  median_qualityofexperience: m({
+    source: 'sessions',
+    aggregate: `coalesce(quantile_cont(${QOE_SCORE}, 0.5), 0)`,
+  }),
+  concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
+  errors: m({ source: 'errors', aggregate: 'count(*)', session: { errorEvents: 'all' } }),
+  fatalerrors: m({
+    source: 'errors',
+    aggregate: 'count(*) FILTER (WHERE fatal)',
+    session: { errorEvents: 'fatal' },
+  }),
+} satisfies { readonly [K in MetricName]: MetricSql });
+
+export type ServerMetric = MetricName;
+
+export function metricSql(name: string): MetricSql | undefined {
+  return Object.hasOwn(METRIC_SQL, name) ? METRIC_SQL[name as ServerMetric] : undefined;
+}
+
+export function isServerMetric(name: string): name is ServerMetric {
+  return metricSql(name) !== undefined;
+}
+
+/** The catalogue's facts about a metric the server has SQL for (level, concurrency support). */
+export function metricInfo(name: ServerMetric): MetricInfo {
+  return DEFAULT_CATALOGUE.metrics[name];
+}

@@ -1,0 +1,58 @@
+// A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
+// output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
+import type { PlanParameter } from './params';
+
+/** How a result column becomes a record field (dimensions are decoded to their text in SQL). */
+export interface OutputColumn {
+  readonly name: string;
+  readonly kind: 'metric' | 'dimension' | 'timestamp';
+}
+
+/**
+ * - `groups`: the general plan (population S, active sessions and error events, grouped);
+ * - `events`: `agg=2`, one record per error event;
+ * - `empty`: no row can match (a filter value absent from the data).
+ */
+export type PlanKind = 'groups' | 'events' | 'empty';
+
+export interface CompiledQuery {
+  readonly kind: PlanKind;
+  /**
+   * The statement of one page. Its parameters are `parameters` and then two more: `$n+1` is the
+   * page size (limit) and `$n+2` the offset. The rows come ordered, each with the total number of
+   * records as its last column.
+   */
+  readonly sql: string;
+  readonly parameters: readonly PlanParameter[];
+  readonly columns: readonly OutputColumn[];
+  /** Identifies the result, not the page: SQL text and parameter values. */
+  readonly cacheKey: string;
+}
+
+/** Raised for a query that validation should have refused; the HTTP layer maps it to 500. */
+export class CompileError extends Error {
+  override readonly name = 'CompileError';
+}
+
+/** A query the reference service refuses by design (answered 400 with `code`, naming `param`). */
+export class UnsupportedQueryError extends Error {
+  override readonly name = 'UnsupportedQueryError';
+  constructor(
+    readonly code: 'unsupported_metric' | 'unsupported_dimension' | 'unsupported_with_concurrency',
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Freezes a plan (deeply enough: its arrays and their items). */
+export function freezePlan(plan: Omit<CompiledQuery, 'cacheKey'>): CompiledQuery {
+  const cacheKey = `${plan.sql}\u0000${JSON.stringify(plan.parameters)}`;
+  return Object.freeze({
+    ...plan,
+    parameters: Object.freeze(plan.parameters.map((p) => Object.freeze({ ...p }))),
+    columns: Object.freeze(plan.columns.map((c) => Object.freeze({ ...c }))),
+    cacheKey,
+  });
+}
