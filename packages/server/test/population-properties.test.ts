@@ -59,4 +59,17 @@ describe('population switches', () => {
       expect(buckets.records.reduce((sum, r) => sum + Number(r.attempts), 0)).toBe(whole.attempts);
     },
   );
+
+  test.prop([periods, fc.constantFrom('minute', '10minute', 'hour')], { numRuns: 12 })(
+    'concurviewavg per bucket is the same through the running-sum plan and the per-bucket rows',
+    async (period, granularity) => {
+      // Without concurrency the plan sums +1/-1 at each session's first/last bucket; with it, one
+      // row per session and bucket is made. Both count the sessions active in each bucket.
+      const p = { metrics: 'concurviewavg', aggby: 'timestamp', granularity, period, limit: 10_000 };
+      const sums = await run(db, p);
+      const rows = await run(db, { ...p, concurrency: 1 });
+      expect(sums.records).toEqual(rows.records);
+      expect(sums.records.length).toBeGreaterThan(0);
+    },
+  );
 });
