@@ -1,4 +1,4 @@
-// `demo` and `data generate` through the built binary: the tour's four queries with their
+// `demo` and `data generate` through the built binary: the tour's six queries with their
 // shareable URLs, and generated files that `serve --data` serves with matching numbers.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempDir } from './helpers';
 
 describe('playq demo', () => {
-  it('tours a country breakdown, an hourly chart and two session queries, each with its URL', async () => {
+  it('tours a country breakdown, hourly charts, startup time by CDN and two session queries, each with its URL', async () => {
     const r = await runCli(['demo', '--sessions', '5000', '--seed', '3'], { timeoutMs: 90_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -17,6 +17,12 @@ describe('playq demo', () => {
     );
     expect(out).toMatch(
       /▸ Plays and errors per hour[\s\S]*viewercount\s+[▁▂▃▄▅▆▇█]{10,}\s+min \d+\s+max \d+/,
+    );
+    expect(out).toMatch(
+      /▸ Startup time by CDN[\s\S]*cdn\s+p95_latency\s+median_latency\s+viewercount[\s\S]*akamai/,
+    );
+    expect(out).toMatch(
+      /▸ Concurrent viewers per hour[\s\S]*concurviewavg\s+[▁▂▃▄▅▆▇█]{10,}\s+min \d+\s+max \d+/,
     );
     expect(out).toContain('GET /plans/planLevelByCustId/demo → 200');
     expect(out).toContain('POST /api/v1/oauth/token → 200');
@@ -28,8 +34,10 @@ describe('playq demo', () => {
     expect(out).toMatch(/\n {2}pnpm playq explain '/);
     expect(out).toMatch(/\n {2}pnpm playq serve /);
     const urls = [...out.matchAll(/^URL (\S+)$/gm)].map((m) => m[1]!);
-    expect(urls).toHaveLength(4);
-    expect(urls[2]).toContain('/session/demo?planlevel=2&');
+    expect(urls).toHaveLength(6);
+    expect(urls[2]).toContain('/metricquery/demo?period=');
+    expect(urls[2]).toContain('aggby=cdn');
+    expect(urls[4]).toContain('/session/demo?planlevel=2&');
     // Every URL the tour prints is a valid, canonical query URL.
     for (const url of urls) {
       const parsed = fromURL(url);

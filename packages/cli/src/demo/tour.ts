@@ -101,6 +101,32 @@ export async function runDemo(ctx: Context, flags: DemoFlags): Promise<void> {
     );
     share(toURL(hourly, { baseUrl }));
 
+    step(`Startup time by CDN: median and p95 in seconds (last ${flags.days} days)`);
+    const byCdn = metricQuery(demo.customerId)
+      .between(start, end)
+      .metrics('p95_latency', 'median_latency', 'viewercount')
+      .aggBy('cdn')
+      .limit(10);
+    const cdns = await client.run(byCdn, { signal });
+    ctx.out(renderTable(cdns.records, { colors: c }));
+    share(toURL(byCdn, { baseUrl }));
+
+    step('Concurrent viewers per hour: sessions active in each hour (last 48 hours)');
+    const concurrent = metricQuery(demo.customerId)
+      .between(end - 48 * HOUR, end)
+      .metrics('concurviewavg')
+      .timeseries('hour');
+    const active = await client.run(concurrent, { signal });
+    ctx.out(
+      renderTimeSeriesChart(
+        seriesFiller(concurrent.toQuery())?.(active.records) ?? active.records,
+        ['concurviewavg'],
+        Math.min(72, ctx.io.stdout.columns ?? 72),
+        c,
+      ).replace(/^\n/, ''),
+    );
+    share(toURL(concurrent, { baseUrl }));
+
     step('Top subscribers by errors (session endpoint: token grant and plan lookup)');
     const planLevel = await client.resolvePlanLevel(demo.customerId, { signal });
     dim(`  plan level of "${demo.customerId}": ${planLevel}`);

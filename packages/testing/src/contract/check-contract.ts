@@ -6,6 +6,7 @@ import { AUTH_CHECKS } from './checks-auth';
 import { ERROR_CHECKS } from './checks-errors';
 import { HTTP_CHECKS } from './checks-http';
 import { PAGING_CHECKS } from './checks-paging';
+import { GRANULARITY_CHECKS, POPULATION_CHECKS } from './checks-population';
 import { SEMANTIC_CHECKS } from './checks-semantics';
 import { SHAPE_CHECKS } from './checks-shape';
 import { BudgetExhaustedError, ContractContext, SkipCheck } from './context';
@@ -15,6 +16,8 @@ const CHECKS: readonly CheckDefinition[] = [
   ...SHAPE_CHECKS,
   ...PAGING_CHECKS,
   ...SEMANTIC_CHECKS,
+  ...POPULATION_CHECKS,
+  ...GRANULARITY_CHECKS,
   ...AUTH_CHECKS,
   ...ERROR_CHECKS,
   // Last, so that the rate-limit check sees every answer of the run.

@@ -65,7 +65,35 @@ const isEndpoint = (url: URL, endpoint: string) => endpointOf(url)?.[1] === endp
 export function brokenVariants(fetch: Transport, tokens: Tokens): Record<string, Transport> {
   const keyOwner = (key: string | null) => Object.entries(tokens).find(([, c]) => c.apiKey === key)?.[0];
   const demo = tokens.demo!;
+  const onMetric = (edit: (url: URL) => void): Transport =>
+    rewriteRequest(fetch, (url) => {
+      if (isEndpoint(url, 'metricquery')) edit(url);
+    });
+  const flip = (url: URL, name: string, values: readonly [string, string]) => {
+    const v = url.searchParams.get(name);
+    url.searchParams.set(name, v === values[1] ? values[0] : values[1]);
+  };
   return {
+    'defaults sessiontype to started': onMetric((url) => {
+      if (!url.searchParams.has('sessiontype')) url.searchParams.set('sessiontype', 'started');
+    }),
+    'inverts allstatus': onMetric((url) => flip(url, 'allstatus', ['0', '1'])),
+    'ignores concurrency': onMetric((url) => url.searchParams.delete('concurrency')),
+    'inverts businesserror': onMetric((url) => flip(url, 'businesserror', ['false', 'true'])),
+    'uses day buckets when granularity is left out': onMetric((url) => {
+      if (url.searchParams.get('aggby') === 'timestamp' && !url.searchParams.has('granularity'))
+        url.searchParams.set('granularity', 'day');
+    }),
+    'answers p95 latency below the median': onEnvelope(fetch, 'metricquery', (body) =>
+      withRecords(
+        body,
+        body.response!.map((r) =>
+          'p95_latency' in r && 'median_latency' in r
+            ? { ...r, p95_latency: Number(r.median_latency) - 0.5 }
+            : r,
+        ),
+      ),
+    ),
     'answers HTML instead of JSON': async (request) => {
       const response = await fetch(request);
       if (response.status !== 200) return response;
