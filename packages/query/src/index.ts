@@ -40,6 +40,22 @@ export {
   TIMESTAMP,
 } from './catalogue/catalogue';
 export { editDistance, suggestName } from './catalogue/suggest-name';
+export { checkText } from './complete/check-text';
+export { type CompleteOptions, complete, completeSync } from './complete/complete';
+export {
+  type CompletionNames,
+  DEFAULT_COMPLETION_NAMES,
+  describeName,
+  type NameEntry,
+} from './complete/names';
+export type {
+  CompletionResult,
+  Suggestion,
+  SuggestionType,
+  ValueEntry,
+  ValueProvider,
+  ValueRequest,
+} from './complete/suggestion';
 export {
   bucketCount,
   DEFAULT_LIMITS,
