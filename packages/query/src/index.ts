@@ -79,3 +79,4 @@ export {
 } from './url/to-url';
 export { isError } from './validate/diagnostics';
 export { type ValidateOptions, validate } from './validate/validate';
+export { builderCode } from './builder/builder-code';
