@@ -1,6 +1,7 @@
 // @playq/query: the catalogue of names, the immutable query model, the typed fluent builder,
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
+export { builderCode } from './builder/builder-code';
 export { fromQuery, metricQuery, sessionQuery } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
@@ -79,4 +80,3 @@ export {
 } from './url/to-url';
 export { isError } from './validate/diagnostics';
 export { type ValidateOptions, validate } from './validate/validate';
-export { builderCode } from './builder/builder-code';

@@ -140,6 +140,18 @@ describe('checkText', () => {
     });
   });
 
+  it('checks the names written before a grammar error, so a typo shows while typing', () => {
+    expect(checkText('filter', '[contry=US').map((d) => [d.code, d.offset, d.length, d.hint])).toEqual([
+      ['unknown_dimension', 1, 6, 'country'],
+      ['invalid_filter', 10, 0, undefined],
+    ]);
+    expect(checkText('qoefilter', 'latncy > ').map((d) => d.code)).toEqual([
+      'unknown_metric',
+      'invalid_qoefilter',
+    ]);
+    expect(checkText('filter', '[country=US').map((d) => d.code)).toEqual(['invalid_filter']);
+  });
+
   it('passes grammar errors through with their positions', () => {
     expect(checkText('filter', '[country=US')[0]).toMatchObject({ code: 'invalid_filter', offset: 11 });
     expect(checkText('qoefilter', 'latency > x')[0]).toMatchObject({ code: 'invalid_qoefilter', offset: 10 });
