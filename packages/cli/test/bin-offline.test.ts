@@ -87,7 +87,7 @@ describe.concurrent('playq url', () => {
     );
   });
 
-  it('takes the base URL from PLAYQ_BASE_URL and writes granularity for a time series', async () => {
+  it('takes the base URL from PLAYQ_BASE_URL and leaves the default granularity (auto) out', async () => {
     const r = await runCli(
       [
         'url',
@@ -106,7 +106,7 @@ describe.concurrent('playq url', () => {
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=viewercount&aggby=timestamp&granularity=hour\n',
+      'https://example.com/api/v1/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=viewercount&aggby=timestamp\n',
     );
   });
 

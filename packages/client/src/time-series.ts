@@ -6,7 +6,7 @@ import { type Granularity, granularitySeconds } from '@playq/query';
 export type FillValue<R> = number | null | ((timestamp: Date) => Omit<R, 'timestamp' | 'totalpages'>);
 
 export interface FillTimeSeriesOptions<R> {
-  /** The query's period, `[start, end)` in epoch seconds (a `PeriodAst` fits). */
+  /** The query's period, `[start, end)` in epoch seconds (a `PeriodAst` fits); it resolves `auto`. */
   readonly period: { readonly start: number; readonly end: number };
   readonly granularity: Granularity;
   /** What to put in empty buckets. Default `0`, as the service reports a metric with no data. */
@@ -45,7 +45,7 @@ export function fillTimeSeries<R extends { readonly timestamp: number }>(
       '@playq/client: fillTimeSeries() needs a period of integer epoch seconds with start < end',
     );
   }
-  const step = granularitySeconds(granularity);
+  const step = granularitySeconds(granularity, period);
   const first = Math.floor(period.start / step) * step;
   const count = Math.ceil((period.end - first) / step);
   if (count > MAX_BUCKETS) {

@@ -2,7 +2,7 @@
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
 export { builderCode } from './builder/builder-code';
-export { fromQuery, metricQuery, sessionQuery } from './builder/query-builder';
+export { createQueries, fromQuery, metricQuery, type Queries, sessionQuery } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
   BuilderMethods,
@@ -22,25 +22,45 @@ export type {
   SessionMethods,
   SessionQueryBuilder,
   TimeSeriesMessage,
+  UnknownNameMessage,
 } from './builder/types';
 export {
   CATALOGUE,
+  type CombinesWithOf,
   DIMENSIONS,
-  type DimensionInfo,
   type DimensionName,
+  type DimensionNameOf,
   type ErrorDimensionName,
   isDimension,
   isErrorDimension,
   isMetric,
   isSessionField,
   METRICS,
-  type MetricInfo,
   type MetricName,
-  type MetricUnit,
+  type MetricNameOf,
+  type RestrictedDimensionOf,
   type SessionFieldName,
+  type SessionFieldOf,
   TIMESTAMP,
 } from './catalogue/catalogue';
-export { editDistance, suggestName } from './catalogue/suggest-name';
+export { DEFAULT_CATALOGUE, type DefaultCatalogue } from './catalogue/default-catalogue';
+export {
+  type AnyCatalogue,
+  type Catalogue,
+  type CatalogueDefinition,
+  catalogueProblems,
+  type DimensionDefinition,
+  type DimensionDefinitions,
+  type DimensionInfo,
+  defineCatalogue,
+  extendCatalogue,
+  type MetricDefinition,
+  type MetricDefinitions,
+  type MetricInfo,
+  type MetricLevel,
+  type MetricUnit,
+} from './catalogue/define-catalogue';
+export { didYouMean, editDistance, suggestName, unknownNameMessage } from './catalogue/suggest-name';
 export { checkText } from './complete/check-text';
 export { type CompleteOptions, complete, completeSync } from './complete/complete';
 export {
@@ -48,6 +68,7 @@ export {
   DEFAULT_COMPLETION_NAMES,
   describeName,
   type NameEntry,
+  namesOf,
 } from './complete/names';
 export type {
   CompletionResult,
@@ -63,11 +84,23 @@ export {
   GRANULARITIES,
   granularitySeconds,
   isGranularity,
+  type PeriodBounds,
   type QueryLimits,
+  resolveGranularity,
 } from './limits';
-export type { AggMode, Endpoint, Granularity, InvalidText, QueryNode, SortOrder } from './model';
-export { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET } from './model';
+export type {
+  AggMode,
+  BucketGranularity,
+  Endpoint,
+  Granularity,
+  InvalidText,
+  QueryNode,
+  SessionType,
+  SortOrder,
+} from './model';
+export { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from './model';
 export { PROBLEM_CODES, type ProblemCode, type QueryDiagnostic } from './problem-code';
+export { bucketSeconds, isTimeSeries } from './time-series';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
   PARAMETER_ORDER,
@@ -78,5 +111,7 @@ export {
   toSearchParams,
   toURL,
 } from './url/to-url';
+export { MAX_EPOCH_SECONDS } from './validate/check-period';
+export { CUSTOMER_ID_PATTERN, isCustomerId } from './validate/check-plain';
 export { isError } from './validate/diagnostics';
 export { type ValidateOptions, validate } from './validate/validate';

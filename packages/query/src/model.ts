@@ -4,7 +4,12 @@
 import type { Diagnostic, FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
 
 export type Endpoint = 'metricquery' | 'session';
-export type Granularity = 'minute' | 'hour' | 'day';
+/** A time-series granularity; `auto` picks one from the period's length (see `resolveGranularity`). */
+export type Granularity = 'minute' | '5minute' | '10minute' | 'hour' | 'day' | 'auto';
+/** A granularity with a fixed bucket length: every one but `auto`. */
+export type BucketGranularity = Exclude<Granularity, 'auto'>;
+/** Which timestamp puts a session in the period: its end (default) or its start. */
+export type SessionType = 'ended' | 'started';
 export type SortOrder = 'asc' | 'desc';
 export type AggMode = 1 | 2;
 
@@ -20,8 +25,10 @@ export interface InvalidText {
 
 /**
  * One query to one endpoint. Optional fields are absent (never `undefined`) when unset, and
- * defaults are filled in (`limit` 1000, `offset` 0, `granularity` 'hour' for a time series), so
- * that two queries of the same meaning are deep-equal.
+ * defaults are filled in (`limit` 1000, `offset` 0, `granularity` 'auto' for a time series), so
+ * that two queries of the same meaning are deep-equal. The four switches (`sessiontype`,
+ * `allstatus`, `concurrency`, `businesserror`) are the other way round: absent means the default,
+ * and the builder and `fromURL` never store a default value.
  */
 export interface QueryNode {
   readonly type: 'query';
@@ -44,8 +51,17 @@ export interface QueryNode {
   readonly planlevel?: string;
   /** Session endpoint only. */
   readonly agg?: AggMode;
+  /** `started`: sessions whose start is in the period. Absent for the default, `ended`. */
+  readonly sessiontype?: SessionType;
+  /** `1`: sessions of any status, not only ended or dropped ones. Absent for the default, `0`. */
+  readonly allstatus?: 0 | 1;
+  /** `1`: every session active in the window (concurrency mode). Absent for the default, `0`. */
+  readonly concurrency?: 0 | 1;
+  /** `true`: error metrics count business errors too. Absent for the default, `false`. */
+  readonly businesserror?: boolean;
 }
 
 export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_OFFSET = 0;
-export const DEFAULT_GRANULARITY: Granularity = 'hour';
+export const DEFAULT_GRANULARITY: Granularity = 'auto';
+export const DEFAULT_SESSION_TYPE: SessionType = 'ended';

@@ -99,10 +99,16 @@ describe('metrics and aggBy', () => {
 });
 
 describe('timeseries', () => {
-  it('defaults to hour and always writes the granularity', () => {
+  it('defaults to auto, which the URL leaves out', () => {
     const q = day.metrics('viewercount').timeseries();
-    expect(q.toQuery()).toMatchObject({ aggby: ['timestamp'], granularity: 'hour' });
-    expect(q.toURL(BASE)).toContain('&aggby=timestamp&granularity=hour');
+    expect(q.toQuery()).toMatchObject({ aggby: ['timestamp'], granularity: 'auto' });
+    expect(q.toURL(BASE)).toMatch(/&aggby=timestamp$/);
+    expect(q.timeseries('hour').toURL(BASE)).toContain('&aggby=timestamp&granularity=hour');
+  });
+
+  it('takes 5minute and 10minute', () => {
+    expect(day.metrics('errors').timeseries('5minute').toSearchParams().get('granularity')).toBe('5minute');
+    expect(day.metrics('errors').timeseries('10minute').toQuery().granularity).toBe('10minute');
   });
 
   it('takes minute and day', () => {

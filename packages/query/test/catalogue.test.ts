@@ -16,25 +16,71 @@ import {
 } from '../src/index';
 
 describe('catalogue', () => {
-  it('lists the six metrics and six dimensions of the specification', () => {
-    expect(Object.keys(METRICS)).toEqual([
-      'latency',
+  it('holds the whole public dictionary (DESIGN section 4), a superset of the specification', () => {
+    const dictionary = [
+      'attempts',
       'viewercount',
+      'endedplays',
+      'totalstartupfailure',
+      'failurerate',
+      'latency',
+      'avg_latency',
+      'median_latency',
+      'p95_latency',
+      'p99_latency',
       'bufferingratio',
-      'concurviewavg',
+      'buffcount',
+      'playdur',
+      'avg_playtime_by_audience',
       'users',
+      'unique_subscribers',
+      'uniqueviewercount',
+      'unique_devices',
+      'anonymous_viewers',
+      'cdn_change_rate',
+      'qualityofexperience',
+      'avg_qualityofexperience',
+      'median_qualityofexperience',
+      'concurviewavg',
       'errors',
-    ]);
-    expect(Object.keys(DIMENSIONS)).toEqual([
-      'country',
-      'platform',
-      'subscriberid',
-      'category',
-      'key',
-      'player',
-    ]);
+      'fatalerrors',
+    ];
+    expect([...CATALOGUE.metricNames].sort()).toEqual([...dictionary].sort());
+    expect([...CATALOGUE.dimensionNames].sort()).toEqual(
+      [
+        'country',
+        'platform',
+        'device',
+        'player',
+        'cdn',
+        'assetid',
+        'assetname',
+        'subscriberid',
+        'subscribertag',
+        'category',
+        'key',
+      ].sort(),
+    );
     expect(CATALOGUE.metricNames).toEqual(Object.keys(METRICS));
     expect(CATALOGUE.dimensionNames).toEqual(Object.keys(DIMENSIONS));
+    expect(CATALOGUE.timestamp).toBe('timestamp');
+  });
+
+  it('gives each metric the level of DESIGN section 4 and refuses aggregate variants in concurrency mode', () => {
+    const session = [
+      'latency',
+      'avg_latency',
+      'bufferingratio',
+      'buffcount',
+      'playdur',
+      'qualityofexperience',
+      'errors',
+      'fatalerrors',
+    ];
+    for (const m of Object.values(METRICS)) {
+      expect(m.level, m.name).toBe(session.includes(m.name) ? 'session' : 'group');
+      expect(m.concurrency, m.name).toBe(!/^(avg|median|p95|p99)_/.test(m.name));
+    }
   });
 
   it('gives units that follow the metric dictionary', () => {
@@ -49,8 +95,8 @@ describe('catalogue', () => {
   });
 
   it('lets category and key combine with errors alone', () => {
-    expect(DIMENSIONS.category.combinesWith).toEqual(['errors']);
-    expect(DIMENSIONS.key.combinesWith).toEqual(['errors']);
+    expect(DIMENSIONS.category.combinesWith).toEqual(['errors', 'fatalerrors']);
+    expect(DIMENSIONS.key.combinesWith).toEqual(['errors', 'fatalerrors']);
     expect(METRICS.latency.combinesWith).not.toContain('category');
     expect(METRICS.errors.combinesWith).toContain('key');
     expect(DIMENSIONS.country.combinesWith).toContain('latency');

@@ -7,7 +7,9 @@ import {
   checkText,
   complete,
   completeSync,
+  DEFAULT_CATALOGUE,
   describeName,
+  extendCatalogue,
   type Suggestion,
   type ValueProvider,
 } from '../src/index';
@@ -49,8 +51,16 @@ describe('completeSync', () => {
       from: 0,
       to: 3,
     });
-    expect(labels(completeSync('qoefilter', 'latency', 7))).toEqual([
+    const names = {
+      metrics: [
+        { name: 'latency', description: 'Startup time.', unit: 'seconds' },
+        { name: 'p95_latency', description: 'Startup time, 95th percentile.', unit: 'seconds' },
+      ],
+      dimensions: [],
+    };
+    expect(labels(completeSync('qoefilter', 'latency', 7, { names }))).toEqual([
       'latency',
+      'p95_latency',
       '>',
       '>=',
       '<',
@@ -58,14 +68,25 @@ describe('completeSync', () => {
       '=',
       '!=',
     ]);
-    expect(labels(completeSync('qoefilter', 'latenc', 6))).toEqual(['latency']);
+    expect(labels(completeSync('qoefilter', 'latenc', 6, { names }))).toEqual(['latency', 'p95_latency']);
     expect(labels(completeSync('qoefilter', 'latency >', 9))).toEqual(['>', '>=']);
     const and = completeSync('qoefilter', 'latency > 2 an', 14).suggestions;
     expect(and).toEqual([expect.objectContaining({ label: 'AND', insert: 'AND ', from: 12, to: 14 })]);
   });
 
   it('offers names containing the typed text after those starting with it', () => {
-    expect(labels(completeSync('qoefilter', 'count', 5))).toEqual(['viewercount']);
+    const found = labels(completeSync('qoefilter', 'count', 5));
+    expect(found).toContain('viewercount');
+    for (const name of found) expect(name).toContain('count');
+    const names = {
+      metrics: ['errorcount', 'count_a', 'count_b'].map((name) => ({ name, description: '' })),
+      dimensions: [],
+    };
+    expect(labels(completeSync('qoefilter', 'count', 5, { names }))).toEqual([
+      'count_a',
+      'count_b',
+      'errorcount',
+    ]);
   });
 
   it('offers period keys not yet used and timestamps around now', () => {
@@ -79,7 +100,20 @@ describe('completeSync', () => {
     });
   });
 
-  it('reads names from any catalogue given', () => {
+  it('reads names from a catalogue made with defineCatalogue', () => {
+    const catalogue = extendCatalogue(DEFAULT_CATALOGUE, {
+      metrics: { rebuffers: { unit: 'count', level: 'session', description: 'Rebuffer events.' } },
+    });
+    expect(completeSync('qoefilter', 'rebu', 4, { catalogue }).suggestions[0]).toMatchObject({
+      label: 'rebuffers',
+      detail: 'count',
+      description: 'Rebuffer events.',
+    });
+    expect(checkText('qoefilter', 'rebuffers > 1', { catalogue })).toEqual([]);
+    expect(checkText('qoefilter', 'rebuffers > 1')[0]).toMatchObject({ code: 'unknown_metric' });
+  });
+
+  it('reads names from any list given', () => {
     const names = {
       metrics: [{ name: 'rebuffers', description: 'Rebuffer events.', unit: 'count' }],
       dimensions: [],

@@ -21,6 +21,10 @@ function rebuild(q: QueryNode) {
     for (const c of q.qoefilter.conditions) b = b.having(c.metric, c.operator, c.value);
   }
   if (q.orderby !== undefined) b = b.orderBy(q.orderby, q.order);
+  if (q.sessiontype !== undefined) b = b.sessionType(q.sessiontype);
+  if (q.allstatus === 1) b = b.allStatuses();
+  if (q.concurrency === 1) b = b.concurrency();
+  if (q.businesserror === true) b = b.businessErrors();
   return b.limit(q.limit).offset(q.offset);
 }
 

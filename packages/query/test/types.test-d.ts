@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type ErrorOnlyMessage,
   fromQuery,
   type InferRecord,
   metricQuery,
@@ -149,7 +150,7 @@ describe('compile-time errors', () => {
     type Arg = Parameters<ReturnType<typeof metricQuery>['metrics']>[0];
     expectTypeOf<'latency'>().toExtend<Arg>();
     type AfterLatency = Parameters<ReturnType<ReturnType<typeof metricQuery>['metrics']>['aggBy']>[0];
-    expectTypeOf<'error: category and key combine only with the errors metric'>().toExtend<AfterLatency>();
+    expectTypeOf<ErrorOnlyMessage>().toExtend<AfterLatency>();
   });
 });
 

@@ -21,6 +21,10 @@ describe('toURL', () => {
       .orderBy('errors', 'asc')
       .having('errors>1')
       .where('country', 'United States')
+      .businessErrors()
+      .concurrency()
+      .allStatuses()
+      .sessionType('started')
       .agg(1)
       .timeseries('day')
       .between(0, 3600)
@@ -28,6 +32,7 @@ describe('toURL', () => {
     expect(queryEntries(q).map(([k]) => k)).toEqual(PARAMETER_ORDER);
     expect(toURL(q, { baseUrl: `${BASE}/` })).toBe(
       `${BASE}/session/demo?planlevel=2&${P}&metrics=errors&aggby=timestamp&granularity=day&agg=1` +
+        '&sessiontype=started&allstatus=1&concurrency=1&businesserror=true' +
         '&filter=%5Bcountry%3DUnited%20States%5D&qoefilter=errors%3E1&orderby=errors&order=asc&limit=10&offset=20',
     );
   });
@@ -99,7 +104,7 @@ describe('fromURL', () => {
     const r = fromURL(
       `${BASE}/metricquery/demo?${P}&metrics=errors&aggby=timestamp&orderby=timestamp&order=DESC`,
     );
-    expect(r.ok && r.query).toMatchObject({ granularity: 'hour', order: 'desc' });
+    expect(r.ok && r.query).toMatchObject({ granularity: 'auto', order: 'desc' });
     const day = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&aggby=timestamp&granularity=Day`);
     expect(day.ok && day.query.granularity).toBe('day');
   });

@@ -84,7 +84,7 @@ describe('validate: every code', () => {
       .timeseries('minute');
     const d = validate(q);
     expect(d).toEqual([expect.objectContaining({ code: 'too_many_buckets', param: 'granularity' })]);
-    expect(d[0]?.hint).toMatch(/hour/);
+    expect(d[0]?.hint).toMatch(/5minute/);
     expect(codes(q.timeseries('hour'))).toEqual([]);
     expect(codes(day.metrics('errors').timeseries('hour'), { limits: { maxBuckets: 23 } })).toEqual([
       'too_many_buckets@granularity',
@@ -97,7 +97,7 @@ describe('validate: every code', () => {
       expect.objectContaining({ code: 'unknown_metric', param: 'metrics', hint: 'bufferingratio' }),
     ]);
     const far = validate(fromQuery(day.toQuery()).metrics('revenue'));
-    expect(far[0]?.message).toMatch(/expected one of latency/);
+    expect(far[0]?.message).toMatch(/expected one of attempts, viewercount/);
     expect(codes(fromQuery(day.toQuery()).metrics('errors', 'player'))).toEqual(['unknown_metric@metrics']);
     expect(validate(fromQuery(day.toQuery()).metrics('errors', 'player'))[0]?.hint).toBe('aggby=player');
     expect(codes(fromQuery(session.toQuery()).metrics('errors', 'country'))).toEqual([

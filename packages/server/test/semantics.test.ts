@@ -157,6 +157,8 @@ describe('time series', () => {
       period: `start=${T0 + 1800},end=${T0 + 5400}`,
       metrics: 'viewercount',
       aggby: 'timestamp',
+      // The default is auto now (minute buckets for this one-hour period).
+      granularity: 'hour',
     });
     // s2 (T0+1800) falls in the T0 bucket; s3 did not start; s4 starts at the period end.
     expect(body.response).toEqual([
@@ -176,6 +178,7 @@ describe('time series', () => {
       aggby: 'timestamp',
       order: 'desc',
       orderby: 'timestamp',
+      granularity: 'hour',
     });
     expect(desc.body.response.map((r) => r.timestamp)).toEqual([T0 + 3600, T0]);
   });

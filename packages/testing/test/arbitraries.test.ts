@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { fromURL } from '@playq/query';
+import { fromURL, isMetric } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import * as arbitraries from '../src/arbitraries/index';
 import { recordsFindings } from '../src/contract/shape-rules';
@@ -97,10 +97,7 @@ describe('malformed arbitraries', () => {
         // A mistyped dimension needs a dimension: a breakdown, or a session string field.
         (kind !== 'dimension-not-string' ||
           (q.aggby.length > 0 && q.aggby[0] !== 'timestamp' && q.agg !== 2) ||
-          q.metrics.some(
-            (m) =>
-              !['latency', 'viewercount', 'bufferingratio', 'concurviewavg', 'users', 'errors'].includes(m),
-          )),
+          q.metrics.some((m) => !isMetric(m))),
     );
     const arb = queries.chain((q) =>
       arbitraries.malformedEnvelope(q, { corruptions: [kind], maxRecords: 5 }).map((body) => ({ q, body })),

@@ -4,9 +4,14 @@
 // dependency, so callers share one instance with these arbitraries.
 import { filterAst, periodAst, qoeFilterAst } from '@playq/grammar/arbitraries';
 import fc from 'fast-check';
-import { CATALOGUE, type DimensionName, isErrorDimension, type MetricName } from '../catalogue/catalogue';
+import { dimensionInfo, metricInfo } from '../catalogue/catalogue';
+import { DEFAULT_CATALOGUE } from '../catalogue/default-catalogue';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import { DEFAULT_LIMITS, GRANULARITIES, granularitySeconds, type QueryLimits } from '../limits';
 import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
+
+export { type CatalogueConstraints, catalogue, catalogueDefinition } from './catalogue';
+
 import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
 import { toURL } from '../url/to-url';
 
@@ -23,6 +28,10 @@ export interface QueryNodeConstraints {
   readonly minTime?: number;
   /** Latest period end, epoch seconds (default 4102444800, 2100-01-01). */
   readonly maxTime?: number;
+  /** The catalogue names come from (default the default catalogue); see `catalogue()` to generate one. */
+  readonly catalogue?: AnyCatalogue;
+  /** Whether to set sessiontype, allstatus, concurrency and businesserror now and then (default `true`). */
+  readonly switches?: boolean;
 }
 
 export interface SessionQueryNodeConstraints extends QueryNodeConstraints {
@@ -37,8 +46,6 @@ export interface CanonicalURLConstraints extends SessionQueryNodeConstraints {
   readonly baseUrls?: readonly string[];
 }
 
-const PLAYBACK_DIMENSIONS = CATALOGUE.dimensionNames.filter((d) => !isErrorDimension(d));
-const SESSION_FIELDS: readonly DimensionName[] = ['category', 'key', 'player', 'subscriberid'];
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-'.split('');
 
 const customerId = (c: QueryNodeConstraints) =>
@@ -60,50 +67,91 @@ const permutation = <T>(items: readonly T[]) =>
 type Shape = 'total' | 'breakdown' | 'timeseries';
 
 interface Plan {
-  endpoint: Endpoint;
-  agg?: AggMode;
-  numeric: MetricName[];
-  shape: Shape;
+  readonly endpoint: Endpoint;
+  readonly catalogue: AnyCatalogue;
+  readonly agg?: AggMode;
+  readonly numeric: readonly string[];
+  readonly shape: Shape;
+  /** Whether the query is in concurrency mode (all its metrics support it). */
+  readonly concurrency: boolean;
+}
+
+const on = (endpoint: Endpoint) => (info: { readonly endpoints: readonly Endpoint[] }) =>
+  info.endpoints.includes(endpoint);
+
+/** Dimensions valid on the endpoint that combine with every one of the metrics. */
+function compatibleDims(plan: Plan): string[] {
+  return plan.catalogue.dimensionNames.filter((d: string) => {
+    const info = dimensionInfo(plan.catalogue, d);
+    return on(plan.endpoint)(info) && plan.numeric.every((m) => info.combinesWith.includes(m));
+  });
 }
 
 function build(endpoint: Endpoint, c: SessionQueryNodeConstraints): fc.Arbitrary<QueryNode> {
+  const cat = c.catalogue ?? DEFAULT_CATALOGUE;
   const limits: QueryLimits = { ...DEFAULT_LIMITS, ...c.limits };
+  const metrics: string[] = cat.metricNames.filter((m: string) => on(endpoint)(metricInfo(cat, m)));
+  if (metrics.length === 0) return fc.constant(undefined).filter(() => false) as never;
+  // agg=2 is one record per error event: only the errors metric makes sense there.
+  const perEvent = endpoint === 'session' && metrics.includes('errors');
   const aggArb: fc.Arbitrary<AggMode | undefined> =
-    endpoint === 'session' ? fc.constantFrom<AggMode>(1, 2) : fc.constant(undefined);
+    endpoint !== 'session'
+      ? fc.constant(undefined)
+      : perEvent
+        ? fc.constantFrom<AggMode>(1, 2)
+        : fc.constant(1);
   return fc
     .tuple(
       aggArb,
-      fc.shuffledSubarray([...CATALOGUE.metricNames], { minLength: 1 }),
+      fc.shuffledSubarray(metrics, { minLength: 1 }),
       fc.constantFrom<Shape>('total', 'breakdown', 'timeseries'),
+      c.switches === false ? fc.constant(false) : fc.boolean(),
     )
-    .chain(([agg, metrics, shape]) => {
-      // agg=2 is one record per error event: only the errors metric makes sense there.
-      const plan: Plan = { endpoint, agg, numeric: agg === 2 ? ['errors'] : metrics, shape };
-      const errorsOnly = plan.numeric.every((m) => m === 'errors');
-      const dims: readonly DimensionName[] = errorsOnly ? CATALOGUE.dimensionNames : PLAYBACK_DIMENSIONS;
-      const fieldChoices = endpoint === 'session' ? SESSION_FIELDS.filter((f) => dims.includes(f)) : [];
+    .chain(([agg, chosen, shape, concurrent]) => {
+      const numeric = agg === 2 ? ['errors'] : chosen;
+      const concurrency = concurrent && numeric.every((m) => metricInfo(cat, m).concurrency);
+      const plan: Plan = { endpoint, catalogue: cat, agg, numeric, shape, concurrency };
+      const dims = compatibleDims(plan);
+      const fieldChoices =
+        endpoint === 'session' ? dims.filter((d) => dimensionInfo(cat, d).metricOn.includes('session')) : [];
       return fc
-        .tuple(fc.shuffledSubarray(fieldChoices), fc.shuffledSubarray([...dims], { minLength: 1 }))
+        .tuple(
+          fc.shuffledSubarray(fieldChoices),
+          fc.shuffledSubarray(dims, { minLength: dims.length > 0 ? 1 : 0 }),
+        )
         .chain(([fields, extra]) => {
           // With agg=1 a field in metrics is grouped on, so it must be in aggby: no time series then.
-          const shape: Shape =
+          let s: Shape =
             agg === 1 && fields.length > 0 && plan.shape !== 'breakdown' ? 'breakdown' : plan.shape;
+          if (s === 'breakdown' && fields.length + extra.length === 0) s = 'total';
           const aggby: string[] =
-            shape === 'timeseries'
+            s === 'timeseries'
               ? ['timestamp']
-              : shape === 'breakdown'
+              : s === 'breakdown'
                 ? [...fields, ...extra.filter((d) => !fields.includes(d))]
                 : [];
           return fc
             .tuple(permutation([...plan.numeric, ...fields]), permutation(aggby))
-            .chain(([metricList, aggbyList]) => finish(plan, dims, metricList, aggbyList, shape, limits, c));
+            .chain(([metricList, aggbyList]) => finish(plan, dims, metricList, aggbyList, s, limits, c));
         });
     });
 }
 
+/** The four switches of the vendor's docs, each absent (the default) or set. */
+function switches(plan: Plan, c: QueryNodeConstraints) {
+  const maybe = <T>(value: T) =>
+    c.switches === false ? fc.constant(undefined) : fc.option(fc.constant(value), { nil: undefined });
+  return fc.record({
+    sessiontype: maybe('started' as const),
+    allstatus: maybe(1 as const),
+    concurrency: plan.concurrency ? fc.constant(1 as const) : fc.constant(undefined),
+    businesserror: maybe(true as const),
+  });
+}
+
 function finish(
   plan: Plan,
-  dims: readonly DimensionName[],
+  dims: readonly string[],
   metrics: string[],
   aggby: string[],
   shape: Shape,
@@ -112,16 +160,21 @@ function finish(
 ): fc.Arbitrary<QueryNode> {
   const granularityArb: fc.Arbitrary<Granularity | undefined> =
     shape === 'timeseries' ? fc.constantFrom(...GRANULARITIES) : fc.constant(undefined);
+  const qoeMetrics = plan.catalogue.metricNames.filter(
+    (m: string) => !plan.concurrency || metricInfo(plan.catalogue, m).concurrency,
+  );
   return granularityArb.chain((granularity) => {
     const minTime = c.minTime ?? 0;
     const maxTime = c.maxTime ?? 4_102_444_800;
     // Keep a time series within the bucket limit: n buckets of g seconds touch at most n + 1.
     const bucketSpan =
-      granularity === undefined ? Infinity : (limits.maxBuckets - 1) * granularitySeconds(granularity);
+      granularity === undefined || granularity === 'auto'
+        ? Infinity
+        : (limits.maxBuckets - 1) * granularitySeconds(granularity);
     const maxSpan = Math.max(1, Math.min(limits.maxPeriodSeconds, bucketSpan, maxTime - minTime));
     const orderChoices = [...metrics, ...aggby];
-    const maxClauses = c.maxClauses ?? 3;
-    const maxConditions = c.maxConditions ?? 3;
+    const maxClauses = dims.length > 0 ? (c.maxClauses ?? 3) : 0;
+    const maxConditions = qoeMetrics.length > 0 ? (c.maxConditions ?? 3) : 0;
     const session = plan.endpoint === 'session';
     return fc
       .record(
@@ -140,9 +193,7 @@ function finish(
                 })
               : fc.constant(undefined),
           qoefilter:
-            maxConditions > 0
-              ? qoeFilterAst({ metrics: CATALOGUE.metricNames, maxConditions })
-              : fc.constant(undefined),
+            maxConditions > 0 ? qoeFilterAst({ metrics: qoeMetrics, maxConditions }) : fc.constant(undefined),
           orderby: fc.constantFrom(...orderChoices),
           order: fc.constantFrom<SortOrder>('asc', 'desc'),
           limit: fc.oneof(fc.constant(DEFAULT_LIMIT), fc.integer({ min: 1, max: limits.maxLimit })),
@@ -151,8 +202,9 @@ function finish(
             session && c.withPlanLevel !== false
               ? fc.constantFrom(...(c.planLevels ?? ['1', '2', '3', '4', '5']))
               : fc.constant(undefined),
+          switches: switches(plan, c),
         },
-        { requiredKeys: ['customerId', 'period', 'limit', 'offset', 'planlevel'] },
+        { requiredKeys: ['customerId', 'period', 'limit', 'offset', 'planlevel', 'switches'] },
       )
       .map((r) => {
         const node: Record<string, unknown> = {
@@ -168,6 +220,7 @@ function finish(
         if (granularity !== undefined) node.granularity = granularity;
         if (r.planlevel !== undefined) node.planlevel = r.planlevel;
         if (plan.agg !== undefined) node.agg = plan.agg;
+        for (const [k, v] of Object.entries(r.switches)) if (v !== undefined) node[k] = v;
         if (r.filter !== undefined && r.filter.clauses.length > 0) node.filter = r.filter;
         if (r.qoefilter !== undefined) node.qoefilter = r.qoefilter;
         if (r.orderby !== undefined) node.orderby = r.orderby;

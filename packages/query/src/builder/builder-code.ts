@@ -24,7 +24,11 @@ export function builderCode(q: QueryNode): string {
   if (q.period?.type === 'period') calls.push(`.between(${q.period.start}, ${q.period.end})`);
   if (q.metrics.length > 0) calls.push(`.metrics(${q.metrics.map(str).join(', ')})`);
   if (q.aggby.length === 1 && q.aggby[0] === 'timestamp')
-    calls.push(`.timeseries(${str(q.granularity ?? 'hour')})`);
+    calls.push(
+      q.granularity === undefined || q.granularity === 'auto'
+        ? '.timeseries()'
+        : `.timeseries(${str(q.granularity)})`,
+    );
   else if (q.aggby.length > 0) calls.push(`.aggBy(${q.aggby.map(str).join(', ')})`);
   if (q.filter?.type === 'filter') {
     for (const c of q.filter.clauses) {
@@ -37,6 +41,11 @@ export function builderCode(q: QueryNode): string {
       calls.push(`.having(${str(c.metric)}, ${str(c.operator)}, ${c.value})`);
   }
   if (q.orderby !== undefined) calls.push(`.orderBy(${str(q.orderby)}${q.order ? `, ${str(q.order)}` : ''})`);
+  if (q.sessiontype !== undefined && q.sessiontype !== 'ended')
+    calls.push(`.sessionType(${str(q.sessiontype)})`);
+  if (q.allstatus === 1) calls.push('.allStatuses()');
+  if (q.concurrency === 1) calls.push('.concurrency()');
+  if (q.businesserror === true) calls.push('.businessErrors()');
   if (q.limit !== 1000) calls.push(`.limit(${q.limit})`);
   if (q.offset !== 0) calls.push(`.offset(${q.offset})`);
   const chain = calls.map((c) => `\n  ${c}`).join('');

@@ -12,15 +12,19 @@ import {
   type QoeCondition,
   type QoeFilterAst,
 } from '@playq/grammar';
+import { DEFAULT_CATALOGUE, type DefaultCatalogue } from '../catalogue/default-catalogue';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import {
   type AggMode,
   DEFAULT_GRANULARITY,
   DEFAULT_LIMIT,
   DEFAULT_OFFSET,
+  DEFAULT_SESSION_TYPE,
   type Endpoint,
   type Granularity,
   type InvalidText,
   type QueryNode,
+  type SessionType,
   type SortOrder,
 } from '../model';
 import { deepFreeze } from '../url/from-url';
@@ -56,29 +60,40 @@ interface Props {
   offset: number;
   planlevel: string | undefined;
   agg: AggMode | undefined;
+  sessiontype: SessionType | undefined;
+  allstatus: 0 | 1 | undefined;
+  concurrency: 0 | 1 | undefined;
+  businesserror: boolean | undefined;
 }
 
-class Builder {
+/** @internal */
+export class Builder {
   /** Never mutated: every step copies. */
   readonly #p: Props;
+  readonly #catalogue: AnyCatalogue;
   /** The frozen node, made once on first request. */
   #node: QueryNode | undefined;
 
-  constructor(props: Props) {
+  constructor(props: Props, catalogue: AnyCatalogue) {
     this.#p = props;
+    this.#catalogue = catalogue;
+  }
+
+  get '~catalogue'(): AnyCatalogue {
+    return this.#catalogue;
   }
 
   #with(patch: Partial<Props>): Builder {
     // Spreading two objects of varying shapes is an order of magnitude slower in V8 than copying
     // one fixed shape field by field and assigning the patch onto it.
-    return new Builder(Object.assign(copy(this.#p), patch));
+    return new Builder(Object.assign(copy(this.#p), patch), this.#catalogue);
   }
 
   /** One field changed: the hot path of most calls, without a patch object to allocate. */
   #set<K extends keyof Props>(key: K, value: Props[K]): Builder {
     const next = copy(this.#p);
     next[key] = value;
-    return new Builder(next);
+    return new Builder(next, this.#catalogue);
   }
 
   metrics(...names: string[]): Builder {
@@ -93,7 +108,7 @@ class Builder {
     const next = copy(this.#p);
     next.aggby = aggby;
     next.granularity = granularity;
-    return new Builder(next);
+    return new Builder(next, this.#catalogue);
   }
 
   timeseries(granularity: Granularity = DEFAULT_GRANULARITY): Builder {
@@ -252,7 +267,7 @@ class Builder {
     const next = copy(this.#p);
     next.orderby = name;
     next.order = order;
-    return new Builder(next);
+    return new Builder(next, this.#catalogue);
   }
 
   limit(n: number): Builder {
@@ -274,6 +289,23 @@ class Builder {
 
   agg(mode: AggMode): Builder {
     return this.#with({ agg: mode });
+  }
+
+  // The switches store nothing for their defaults, so equal meanings give deep-equal nodes.
+  sessionType(type: SessionType): Builder {
+    return this.#set('sessiontype', type === DEFAULT_SESSION_TYPE ? undefined : type);
+  }
+
+  allStatuses(on = true): Builder {
+    return this.#set('allstatus', on ? 1 : undefined);
+  }
+
+  concurrency(on = true): Builder {
+    return this.#set('concurrency', on ? 1 : undefined);
+  }
+
+  businessErrors(on = true): Builder {
+    return this.#set('businesserror', on ? true : undefined);
   }
 
   // Nodes are built unfrozen and never mutated after construction (each call copies), so they
@@ -334,6 +366,10 @@ function emptyProps(endpoint: Endpoint, customerId: string): Props {
     offset: DEFAULT_OFFSET,
     planlevel: undefined,
     agg: undefined,
+    sessiontype: undefined,
+    allstatus: undefined,
+    concurrency: undefined,
+    businesserror: undefined,
   };
 }
 
@@ -354,6 +390,10 @@ function copy(p: Props): Props {
     offset: p.offset,
     planlevel: p.planlevel,
     agg: p.agg,
+    sessiontype: p.sessiontype,
+    allstatus: p.allstatus,
+    concurrency: p.concurrency,
+    businesserror: p.businesserror,
   };
 }
 
@@ -364,52 +404,82 @@ function materialize(p: Props): QueryNode {
   return deepFreeze(node as unknown as QueryNode);
 }
 
-/**
- * Start a query on the metric endpoint (`GET {base}/metricquery/{customerId}`).
- *
- * @example
- * metricQuery('demo').last(24, 'hours').metrics('latency', 'viewercount').aggBy('country')
- *   .where('platform', ['ios', 'android']).having('bufferingratio', '>', 5)
- *   .orderBy('viewercount', 'desc').limit(100)
- *   .toURL('https://example.com/api/v1');
- * // 'https://example.com/api/v1/metricquery/demo?period=start%3D…%2Cend%3D…&metrics=latency%2Cviewercount
- * //  &aggby=country&filter=%5Bplatform%3Dios%7Candroid%5D&qoefilter=bufferingratio%3E5&orderby=viewercount
- * //  &order=desc&limit=100'
- */
-export function metricQuery(customerId: string): QueryBuilder<InitialState<'metricquery'>> {
-  return new Builder(emptyProps('metricquery', customerId)) as unknown as QueryBuilder<
-    InitialState<'metricquery'>
-  >;
+/** The three builder factories, typed by one catalogue. */
+export interface Queries<C extends AnyCatalogue> {
+  /** The catalogue the builders accept names from. */
+  readonly catalogue: C;
+  /**
+   * Start a query on the metric endpoint (`GET {base}/metricquery/{customerId}`).
+   *
+   * @example
+   * metricQuery('demo').last(24, 'hours').metrics('latency', 'viewercount').aggBy('country')
+   *   .where('platform', ['ios', 'android']).having('bufferingratio', '>', 5)
+   *   .orderBy('viewercount', 'desc').limit(100)
+   *   .toURL('https://example.com/api/v1');
+   * // 'https://example.com/api/v1/metricquery/demo?period=start%3D…%2Cend%3D…&metrics=latency%2Cviewercount
+   * //  &aggby=country&filter=%5Bplatform%3Dios%7Candroid%5D&qoefilter=bufferingratio%3E5&orderby=viewercount
+   * //  &order=desc&limit=100'
+   */
+  metricQuery(customerId: string): QueryBuilder<InitialState<'metricquery', C>>;
+  /**
+   * Start a query on the session endpoint (`GET {base}/session/{customerId}`), which needs `agg`
+   * and, in a URL, `planlevel`.
+   *
+   * @example
+   * sessionQuery('demo').planLevel('2').agg(1).between(0, 86400)
+   *   .metrics('errors', 'subscriberid').aggBy('subscriberid')
+   *   .toURL('https://example.com/api/v1');
+   * // 'https://example.com/api/v1/session/demo?planlevel=2&period=start%3D0%2Cend%3D86400
+   * //  &metrics=errors%2Csubscriberid&aggby=subscriberid&agg=1'
+   */
+  sessionQuery(customerId: string): QueryBuilder<InitialState<'session', C>>;
+  /**
+   * A builder holding an existing query node, to change it further. Its types are loose, since
+   * the node's contents are only known at run time. Throws a `TypeError` for anything that is not
+   * a query node (a programming error, not bad input: `validate` reports bad contents).
+   *
+   * @example
+   * const r = fromURL(url);
+   * if (r.ok) fromQuery(r.query).limit(50).toURL(base);
+   */
+  fromQuery(node: QueryNode): QueryBuilder<LooseState<Endpoint, C>>;
 }
 
 /**
- * Start a query on the session endpoint (`GET {base}/session/{customerId}`), which needs `agg`
- * and, in a URL, `planlevel`.
+ * The builders typed by a catalogue: names outside it are type errors, records are inferred from
+ * it, and `validate` checks a built query against it.
  *
  * @example
- * sessionQuery('demo').planLevel('2').agg(1).between(0, 86400)
- *   .metrics('errors', 'subscriberid').aggBy('subscriberid')
- *   .toURL('https://example.com/api/v1');
- * // 'https://example.com/api/v1/session/demo?planlevel=2&period=start%3D0%2Cend%3D86400
- * //  &metrics=errors%2Csubscriberid&aggby=subscriberid&agg=1'
+ * const shop = extendCatalogue(DEFAULT_CATALOGUE, {
+ *   metrics: { ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' } },
+ * });
+ * const { metricQuery } = createQueries(shop);
+ * metricQuery('demo').last(1, 'day').metrics('ad_impressions').aggBy('country');
+ * // record type { ad_impressions: number; country: string }
  */
-export function sessionQuery(customerId: string): QueryBuilder<InitialState<'session'>> {
-  return new Builder(emptyProps('session', customerId)) as unknown as QueryBuilder<InitialState<'session'>>;
+export function createQueries<C extends AnyCatalogue>(catalogue: C): Queries<C> {
+  return Object.freeze({
+    catalogue,
+    metricQuery: (customerId: string) =>
+      new Builder(emptyProps('metricquery', customerId), catalogue) as never,
+    sessionQuery: (customerId: string) => new Builder(emptyProps('session', customerId), catalogue) as never,
+    fromQuery: (node: QueryNode) => builderOf(node, catalogue) as never,
+  });
 }
 
-/**
- * A builder holding an existing query node, to change it further. Its types are loose, since
- * the node's contents are only known at run time. Throws a `TypeError` for anything that is not
- * a query node (a programming error, not bad input: `validate` reports bad contents).
- *
- * @example
- * const r = fromURL(url);
- * if (r.ok) fromQuery(r.query).limit(50).toURL(base);
- */
-export function fromQuery(node: QueryNode): QueryBuilder<LooseState> {
+function builderOf(node: QueryNode, catalogue: AnyCatalogue): Builder {
   if (typeof node !== 'object' || node === null || (node as { type?: unknown }).type !== 'query') {
     throw new TypeError('@playq/query: fromQuery expects a query node (an object with type "query").');
   }
   const props: Props = Object.assign(emptyProps(node.endpoint, node.customerId), structuredClone(node));
-  return new Builder(props) as unknown as QueryBuilder<LooseState>;
+  return new Builder(props, catalogue);
 }
+
+const DEFAULT_QUERIES: Queries<DefaultCatalogue> = createQueries(DEFAULT_CATALOGUE);
+
+/** {@inheritDoc Queries.metricQuery} */
+export const metricQuery: Queries<DefaultCatalogue>['metricQuery'] = DEFAULT_QUERIES.metricQuery;
+/** {@inheritDoc Queries.sessionQuery} */
+export const sessionQuery: Queries<DefaultCatalogue>['sessionQuery'] = DEFAULT_QUERIES.sessionQuery;
+/** {@inheritDoc Queries.fromQuery} */
+export const fromQuery: Queries<DefaultCatalogue>['fromQuery'] = DEFAULT_QUERIES.fromQuery;

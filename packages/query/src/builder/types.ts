@@ -2,13 +2,23 @@
 // result record that follows from it, and the argument types that turn invalid combinations into
 // compile-time errors whose message says what is wrong.
 import type { ComparisonOperator } from '@playq/grammar';
-import type { DimensionName, ErrorDimensionName, MetricName, SessionFieldName } from '../catalogue/catalogue';
-import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
+import type {
+  CombinesWithOf,
+  DimensionNameOf,
+  MetricNameOf,
+  RestrictedDimensionOf,
+  SessionFieldOf,
+} from '../catalogue/catalogue';
+import type { DefaultCatalogue } from '../catalogue/default-catalogue';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from '../model';
 import type { TimeInput, TimeUnit } from './time';
 
 /** What a builder has accumulated, as types. */
 export interface BuilderState {
   readonly endpoint: Endpoint;
+  /** The catalogue whose names the builder accepts. */
+  readonly catalogue: AnyCatalogue;
   /** Union of the names passed to `.metrics()`. */
   readonly metrics: string;
   /** Union of the dimensions passed to `.aggBy()`. */
@@ -16,28 +26,33 @@ export interface BuilderState {
   readonly timeseries: boolean;
   /** Whether `.agg()` was called (session endpoint). */
   readonly agg: boolean;
-  /** Whether `category` or `key` is used anywhere (aggby, filter, session metrics). */
-  readonly errorDims: boolean;
+  /**
+   * The metrics still allowed: every metric, narrowed by each dimension used so far that combines
+   * with some metrics only (`category` and `key` allow `errors` and `fatalerrors`).
+   */
+  readonly allowed: string;
 }
 
 /** The state of a builder fresh from `metricQuery()` / `sessionQuery()`. */
-export interface InitialState<E extends Endpoint> {
+export interface InitialState<E extends Endpoint, C extends AnyCatalogue = DefaultCatalogue> {
   readonly endpoint: E;
+  readonly catalogue: C;
   readonly metrics: never;
   readonly dims: never;
   readonly timeseries: false;
   readonly agg: false;
-  readonly errorDims: false;
+  readonly allowed: MetricNameOf<C>;
 }
 
 /** The state of a builder whose contents are only known at run time (from `fromQuery`). */
-export interface LooseState<E extends Endpoint = Endpoint> {
+export interface LooseState<E extends Endpoint = Endpoint, C extends AnyCatalogue = DefaultCatalogue> {
   readonly endpoint: E;
+  readonly catalogue: C;
   readonly metrics: string;
   readonly dims: string;
   readonly timeseries: boolean;
   readonly agg: true;
-  readonly errorDims: boolean;
+  readonly allowed: string;
 }
 
 type With<S extends BuilderState, P extends Partial<BuilderState>> = {
@@ -48,8 +63,9 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The record type of a query with the given metrics (or session fields), aggby dimensions and time
- * series flag. Metrics are numbers, dimensions and session fields strings, a time series adds the
- * bucket start as `timestamp` (epoch seconds), and session records carry `totalpages`.
+ * series flag. Metrics of the catalogue are numbers, dimensions and session fields strings, a time
+ * series adds the bucket start as `timestamp` (epoch seconds), and session records carry
+ * `totalpages`.
  *
  * @example
  * type R = RecordOf<'errors', 'country'>; // { errors: number; country: string }
@@ -59,49 +75,92 @@ export type RecordOf<
   D extends string = never,
   TS extends boolean = false,
   E extends Endpoint = 'metricquery',
+  C extends AnyCatalogue = DefaultCatalogue,
 > = Simplify<
-  { [K in M]: K extends MetricName ? number : string } & { [K in D]: string } & (TS extends true
+  { [K in M]: K extends MetricNameOf<C> ? number : string } & { [K in D]: string } & (TS extends true
       ? { timestamp: number }
       : unknown) &
     (E extends 'session' ? { totalpages: number } : unknown)
 >;
 
-type StateRecord<S extends BuilderState> = RecordOf<S['metrics'], S['dims'], S['timeseries'], S['endpoint']>;
+type StateRecord<S extends BuilderState> = RecordOf<
+  S['metrics'],
+  S['dims'],
+  S['timeseries'],
+  S['endpoint'],
+  S['catalogue']
+>;
 
 /** Messages that appear in compile-time errors, in place of a wall of generics. */
-export type ErrorOnlyMessage = 'error: category and key combine only with the errors metric';
+export type ErrorOnlyMessage =
+  'error: a dimension used in this query (category, key) combines only with some metrics (errors, fatalerrors)';
 export type TimeSeriesMessage = 'error: a time series cannot also be broken down by dimensions';
 export type OrderByMessage = 'error: orderBy names a metric or dimension requested earlier in the chain';
 export type RunnableMessage = 'error: call .agg(1) or .agg(2) before running a session query';
+/** Shown beside the names a catalogue accepts when a name is not one of them. */
+export type UnknownNameMessage = 'error: not a name of this catalogue (extend it with extendCatalogue)';
 
-type PlaybackMetrics<S extends BuilderState> = string extends S['metrics']
-  ? never
-  : Exclude<S['metrics'], 'errors' | SessionFieldName>;
-
+type Cat<S extends BuilderState> = S['catalogue'];
 type IsLoose<S extends BuilderState> = string extends S['metrics'] ? true : false;
+
+/** The catalogue's metrics valid on an endpoint. */
+type MetricsOn<C extends AnyCatalogue, E extends Endpoint> = {
+  [K in MetricNameOf<C>]: C['definition']['metrics'][K] extends { readonly endpoints: readonly (infer X)[] }
+    ? E extends X
+      ? K
+      : never
+    : K;
+}[MetricNameOf<C>];
+
+/** The requested names that are metrics of the catalogue (not session fields). */
+type Numeric<S extends BuilderState> = Extract<S['metrics'], MetricNameOf<Cat<S>>>;
+
+/** Dimensions among N that refuse metric M. */
+type Refusing<C extends AnyCatalogue, N extends string, M extends string> = N extends unknown
+  ? M extends CombinesWithOf<C, N>
+    ? never
+    : N
+  : never;
+
+/** The metrics of A that every dimension in N combines with. */
+type Narrow<C extends AnyCatalogue, A extends string, N extends string> = {
+  [M in A]: [Refusing<C, Extract<N, RestrictedDimensionOf<C>>, M>] extends [never] ? M : never;
+}[A];
+
+/** The dimensions that combine with every metric requested so far. */
+type CompatibleDims<S extends BuilderState> = {
+  [K in DimensionNameOf<Cat<S>>]: [Exclude<Numeric<S>, CombinesWithOf<Cat<S>, K>>] extends [never]
+    ? K
+    : never;
+}[DimensionNameOf<Cat<S>>];
+
+type Restricted<S extends BuilderState> = [Exclude<MetricNameOf<Cat<S>>, S['allowed']>] extends [never]
+  ? false
+  : true;
 
 // A builder from `fromQuery` holds names only known at run time, so it takes any string and
 // leaves the checking to `validate`.
 type MetricArg<S extends BuilderState> =
   IsLoose<S> extends true
     ? string
-    : S['endpoint'] extends 'session'
-      ? S['errorDims'] extends true
-        ? 'errors' | SessionFieldName | ErrorOnlyMessage
-        : MetricName | SessionFieldName
-      : S['errorDims'] extends true
-        ? 'errors' | ErrorOnlyMessage
-        : MetricName;
+    :
+        | Extract<MetricsOn<Cat<S>, S['endpoint']>, S['allowed']>
+        | (S['endpoint'] extends 'session' ? SessionFieldOf<Cat<S>> : never)
+        | (Restricted<S> extends true ? ErrorOnlyMessage : UnknownNameMessage);
 
 type FilterDimArg<S extends BuilderState> =
   IsLoose<S> extends true
     ? string
-    : [PlaybackMetrics<S>] extends [never]
-      ? DimensionName
-      : Exclude<DimensionName, ErrorDimensionName> | ErrorOnlyMessage;
+    :
+        | CompatibleDims<S>
+        | ([Exclude<DimensionNameOf<Cat<S>>, CompatibleDims<S>>] extends [never]
+            ? UnknownNameMessage
+            : ErrorOnlyMessage);
 
 type AggByArg<S extends BuilderState> =
   IsLoose<S> extends true ? string : S['timeseries'] extends true ? TimeSeriesMessage : FilterDimArg<S>;
+
+type HavingArg<S extends BuilderState> = IsLoose<S> extends true ? string : MetricNameOf<Cat<S>>;
 
 type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [never]
   ? S['timeseries'] extends true
@@ -109,11 +168,7 @@ type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [ne
     : OrderByMessage
   : S['metrics'] | S['dims'] | (S['timeseries'] extends true ? 'timestamp' : never);
 
-type UsesErrorDims<S extends BuilderState, N extends string> = S['errorDims'] extends true
-  ? true
-  : [Extract<N, ErrorDimensionName>] extends [never]
-    ? false
-    : true;
+type Allowing<S extends BuilderState, N extends string> = Narrow<Cat<S>, S['allowed'], N>;
 
 /** A period as text (`start=…,end=…`) or as two instants. */
 export type PeriodInput = string | { readonly start: TimeInput; readonly end: TimeInput };
@@ -127,6 +182,8 @@ export interface LastOptions {
 export interface BuilderMethods<S extends BuilderState> {
   /** Phantom: the record type of this query's results. Not present at run time. */
   readonly '~record'?: StateRecord<S>;
+  /** The catalogue the builder was made with; `validate` checks names against it. */
+  readonly '~catalogue': S['catalogue'];
   /** Phantom: whether a client may run this query as it stands. Not present at run time. */
   readonly '~runnable': S['endpoint'] extends 'session'
     ? S['agg'] extends true
@@ -144,7 +201,7 @@ export interface BuilderMethods<S extends BuilderState> {
    */
   metrics<const N extends MetricArg<S>>(
     ...names: N[]
-  ): QueryBuilder<With<S, { metrics: S['metrics'] | N; errorDims: UsesErrorDims<S, N> }>>;
+  ): QueryBuilder<With<S, { metrics: S['metrics'] | N; allowed: Allowing<S, N> }>>;
 
   /**
    * Break results down by dimensions (appended, duplicates ignored).
@@ -155,17 +212,57 @@ export interface BuilderMethods<S extends BuilderState> {
    */
   aggBy<const N extends AggByArg<S>>(
     ...dimensions: N[]
-  ): QueryBuilder<With<S, { dims: S['dims'] | Extract<N, DimensionName>; errorDims: UsesErrorDims<S, N> }>>;
+  ): QueryBuilder<
+    With<S, { dims: S['dims'] | Extract<N, DimensionNameOf<Cat<S>>>; allowed: Allowing<S, N> }>
+  >;
 
   /**
-   * Make a time series: `aggby=timestamp` with a granularity (default `hour`). Records carry the
-   * bucket start as `timestamp`, in epoch seconds.
+   * Make a time series: `aggby=timestamp` with a granularity (default `auto`, which the service
+   * resolves from the period's length and the URL leaves out). Records carry the bucket start as
+   * `timestamp`, in epoch seconds.
    *
    * @example
-   * metricQuery('demo').last(1, 'day').metrics('viewercount').timeseries('minute');
-   * // …&metrics=viewercount&aggby=timestamp&granularity=minute
+   * metricQuery('demo').last(1, 'day').metrics('viewercount').timeseries('5minute');
+   * // …&metrics=viewercount&aggby=timestamp&granularity=5minute
    */
   timeseries(granularity?: Granularity): QueryBuilder<With<S, { timeseries: true }>>;
+
+  /**
+   * Which timestamp puts a session in the period: `ended` (default, its end) or `started`.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('attempts').sessionType('started');
+   * // …&metrics=attempts&sessiontype=started
+   */
+  sessionType(type: SessionType): QueryBuilder<S>;
+
+  /**
+   * Count sessions of every status (still running or loading too), not only ended or dropped ones.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('attempts').allStatuses();
+   * // …&metrics=attempts&allstatus=1
+   */
+  allStatuses(on?: boolean): QueryBuilder<S>;
+
+  /**
+   * Concurrency mode: every session active in the window, time metrics pro rata. The aggregate
+   * variants (`avg_*`, `median_*`, `p95_*`, `p99_*`) are refused in this mode.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'hour').metrics('viewercount').concurrency();
+   * // …&metrics=viewercount&concurrency=1
+   */
+  concurrency(on?: boolean): QueryBuilder<S>;
+
+  /**
+   * Count business errors (entitlement, geo-block) in `errors` and `fatalerrors` too.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').businessErrors();
+   * // …&metrics=errors&businesserror=true
+   */
+  businessErrors(on?: boolean): QueryBuilder<S>;
 
   /**
    * Set the period from its text (`start=…,end=…`) or from two instants (`Date`, ISO-8601 string
@@ -206,7 +303,7 @@ export interface BuilderMethods<S extends BuilderState> {
   where<const D extends FilterDimArg<S>>(
     dimension: D,
     values: string | readonly string[],
-  ): QueryBuilder<With<S, { errorDims: UsesErrorDims<S, D> }>>;
+  ): QueryBuilder<With<S, { allowed: Allowing<S, D> }>>;
   where(filterText: string): QueryBuilder<S>;
 
   /**
@@ -217,7 +314,7 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('latency').aggBy('country').having('bufferingratio', '>', 5);
    * // …&qoefilter=bufferingratio%3E5
    */
-  having(metric: MetricName, operator: ComparisonOperator, value: number): QueryBuilder<S>;
+  having(metric: HavingArg<S>, operator: ComparisonOperator, value: number): QueryBuilder<S>;
   having(qoeFilterText: string): QueryBuilder<S>;
 
   /**
@@ -312,13 +409,15 @@ export type MetricQueryBuilder<
   M extends string = never,
   D extends string = never,
   TS extends boolean = false,
+  C extends AnyCatalogue = DefaultCatalogue,
 > = QueryBuilder<{
   endpoint: 'metricquery';
+  catalogue: C;
   metrics: M;
   dims: D;
   timeseries: TS;
   agg: false;
-  errorDims: boolean;
+  allowed: MetricNameOf<C>;
 }>;
 
 export type SessionQueryBuilder<
@@ -326,13 +425,15 @@ export type SessionQueryBuilder<
   D extends string = never,
   TS extends boolean = false,
   A extends boolean = boolean,
+  C extends AnyCatalogue = DefaultCatalogue,
 > = QueryBuilder<{
   endpoint: 'session';
+  catalogue: C;
   metrics: M;
   dims: D;
   timeseries: TS;
   agg: A;
-  errorDims: boolean;
+  allowed: MetricNameOf<C>;
 }>;
 
 /**

@@ -1,140 +1,54 @@
-// The one list of metric and dimension names, with their types, units and the rules on what may be
-// combined. Validation, the builder's types, the reference service and the CLI all read it, so a
-// name added here is known everywhere at once.
+// Questions asked of a catalogue (is this a metric? which names may stand where?), at run time and
+// as types. Every function takes the catalogue to ask, defaulting to the public dictionary, so
+// validation, the builder, the CLI and the reference service answer them the same way.
 import type { Endpoint } from '../model';
+import { DEFAULT_CATALOGUE, type DefaultCatalogue } from './default-catalogue';
+import type { AnyCatalogue, DimensionInfo, MetricInfo } from './define-catalogue';
 
-export type MetricName = 'latency' | 'viewercount' | 'bufferingratio' | 'concurviewavg' | 'users' | 'errors';
-export type DimensionName = 'country' | 'platform' | 'subscriberid' | 'category' | 'key' | 'player';
-/** Dimensions that exist only on error records: they combine with the `errors` metric alone. */
-export type ErrorDimensionName = 'category' | 'key';
+/** A metric name of a catalogue (of the default one when not given). */
+export type MetricNameOf<C extends AnyCatalogue> = keyof C['definition']['metrics'] & string;
+/** A dimension name of a catalogue. */
+export type DimensionNameOf<C extends AnyCatalogue> = keyof C['definition']['dimensions'] & string;
+/** Dimensions a catalogue lets the session endpoint list in `metrics` (as string fields). */
+export type SessionFieldOf<C extends AnyCatalogue> = {
+  [K in DimensionNameOf<C>]: C['definition']['dimensions'][K] extends { readonly sessionField: true }
+    ? K
+    : never;
+}[DimensionNameOf<C>];
+/** The metrics a dimension may be combined with (every metric unless it says otherwise). */
+export type CombinesWithOf<C extends AnyCatalogue, D extends string> =
+  D extends DimensionNameOf<C>
+    ? C['definition']['dimensions'][D] extends { readonly combinesWith: readonly (infer X)[] }
+      ? X & string
+      : MetricNameOf<C>
+    : MetricNameOf<C>;
+/** Dimensions that combine with some metrics only. */
+export type RestrictedDimensionOf<C extends AnyCatalogue> = {
+  [K in DimensionNameOf<C>]: C['definition']['dimensions'][K] extends {
+    readonly combinesWith: readonly string[];
+  }
+    ? K
+    : never;
+}[DimensionNameOf<C>];
+
+/** The default catalogue's metric names. */
+export type MetricName = MetricNameOf<DefaultCatalogue>;
+/** The default catalogue's dimension names. */
+export type DimensionName = DimensionNameOf<DefaultCatalogue>;
+/** Dimensions that exist only on error records: they combine with `errors` and `fatalerrors` alone. */
+export type ErrorDimensionName = RestrictedDimensionOf<DefaultCatalogue>;
 /** Dimensions the session endpoint also accepts in `metrics`, where they come back as string fields. */
-export type SessionFieldName = 'category' | 'key' | 'player' | 'subscriberid';
+export type SessionFieldName = SessionFieldOf<DefaultCatalogue>;
 
-export type MetricUnit = 'seconds' | 'percent' | 'count' | 'sessions';
-
-export interface MetricInfo {
-  readonly kind: 'metric';
-  readonly name: MetricName;
-  readonly type: 'number';
-  readonly unit: MetricUnit;
-  readonly description: string;
-  readonly endpoints: readonly Endpoint[];
-  /** The dimensions this metric may be broken down or filtered by. */
-  readonly combinesWith: readonly DimensionName[];
-}
-
-export interface DimensionInfo {
-  readonly kind: 'dimension';
-  readonly name: DimensionName;
-  readonly type: 'string';
-  readonly description: string;
-  readonly endpoints: readonly Endpoint[];
-  /** The metrics this dimension may be combined with. */
-  readonly combinesWith: readonly MetricName[];
-  /** Endpoints on which the name may also be listed in `metrics` (as a string field). */
-  readonly metricOn: readonly Endpoint[];
-}
-
-const BOTH: readonly Endpoint[] = Object.freeze(['metricquery', 'session']);
-const ALL_METRICS: readonly MetricName[] = Object.freeze([
-  'latency',
-  'viewercount',
-  'bufferingratio',
-  'concurviewavg',
-  'users',
-  'errors',
-]);
-const ALL_DIMENSIONS: readonly DimensionName[] = Object.freeze([
-  'country',
-  'platform',
-  'subscriberid',
-  'category',
-  'key',
-  'player',
-]);
-const PLAYBACK_DIMENSIONS: readonly DimensionName[] = Object.freeze([
-  'country',
-  'platform',
-  'subscriberid',
-  'player',
-]);
-
-function metric(name: MetricName, unit: MetricUnit, description: string): MetricInfo {
-  return Object.freeze({
-    kind: 'metric',
-    name,
-    type: 'number',
-    unit,
-    description,
-    endpoints: BOTH,
-    combinesWith: name === 'errors' ? ALL_DIMENSIONS : PLAYBACK_DIMENSIONS,
-  });
-}
-
-function dimension(
-  name: DimensionName,
-  description: string,
-  metricOn: readonly Endpoint[] = [],
-): DimensionInfo {
-  const errorOnly = name === 'category' || name === 'key';
-  return Object.freeze({
-    kind: 'dimension',
-    name,
-    type: 'string',
-    description,
-    endpoints: BOTH,
-    combinesWith: errorOnly ? Object.freeze(['errors'] as const) : ALL_METRICS,
-    metricOn: Object.freeze([...metricOn]),
-  });
-}
-
-/** Every metric, keyed by name. */
-export const METRICS: { readonly [K in MetricName]: MetricInfo } = Object.freeze({
-  latency: metric('latency', 'seconds', 'Mean startup time of the sessions that started, in seconds.'),
-  viewercount: metric('viewercount', 'count', 'Plays: sessions that started.'),
-  bufferingratio: metric(
-    'bufferingratio',
-    'percent',
-    'Rebuffering time as a percentage of watch plus rebuffering time.',
-  ),
-  concurviewavg: metric(
-    'concurviewavg',
-    'sessions',
-    'Time-weighted mean number of concurrent sessions over the window.',
-  ),
-  users: metric('users', 'count', 'Distinct subscribers with a session.'),
-  errors: metric('errors', 'count', 'Error events.'),
-});
-
-/** Every dimension, keyed by name. */
-export const DIMENSIONS: { readonly [K in DimensionName]: DimensionInfo } = Object.freeze({
-  country: dimension('country', 'Country of the viewer (ISO 3166-1 alpha-2 code).'),
-  platform: dimension('platform', 'Device platform, such as ios, android, web or tv.'),
-  subscriberid: dimension('subscriberid', 'Subscriber identifier.', ['session']),
-  category: dimension('category', 'Error category (error records only).', ['session']),
-  key: dimension('key', 'Error key within its category (error records only).', ['session']),
-  player: dimension('player', 'Player name and version.', ['session']),
-});
+/** The default catalogue (the public dictionary). Kept under its first name. */
+export const CATALOGUE: DefaultCatalogue = DEFAULT_CATALOGUE;
+/** Every metric of the default catalogue, keyed by name. */
+export const METRICS: DefaultCatalogue['metrics'] = DEFAULT_CATALOGUE.metrics;
+/** Every dimension of the default catalogue, keyed by name. */
+export const DIMENSIONS: DefaultCatalogue['dimensions'] = DEFAULT_CATALOGUE.dimensions;
 
 /** The special `aggby` value of a time series. */
 export const TIMESTAMP = 'timestamp';
-
-/**
- * The whole catalogue: metrics, dimensions and the special `timestamp` aggby.
- *
- * @example
- * CATALOGUE.metrics.latency.unit; // 'seconds'
- * CATALOGUE.dimensions.category.combinesWith; // ['errors']
- */
-export const CATALOGUE = Object.freeze({
-  metrics: METRICS,
-  dimensions: DIMENSIONS,
-  timestamp: TIMESTAMP,
-  metricNames: ALL_METRICS,
-  dimensionNames: ALL_DIMENSIONS,
-});
-
-const hasOwn = (o: object, k: string) => Object.hasOwn(o, k);
 
 /**
  * Whether a name is a metric of the catalogue (exact, lower-case spelling).
@@ -143,8 +57,8 @@ const hasOwn = (o: object, k: string) => Object.hasOwn(o, k);
  * isMetric('latency'); // true
  * isMetric('country'); // false
  */
-export function isMetric(name: string): name is MetricName {
-  return hasOwn(METRICS, name);
+export function isMetric(name: string, catalogue: AnyCatalogue = DEFAULT_CATALOGUE): name is MetricName {
+  return Object.hasOwn(of(catalogue).metrics, name);
 }
 
 /**
@@ -154,18 +68,31 @@ export function isMetric(name: string): name is MetricName {
  * isDimension('country'); // true
  * isDimension('timestamp'); // false: it is the special aggby of a time series
  */
-export function isDimension(name: string): name is DimensionName {
-  return hasOwn(DIMENSIONS, name);
+export function isDimension(
+  name: string,
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): name is DimensionName {
+  return Object.hasOwn(of(catalogue).dimensions, name);
+}
+
+// `names.filter(isMetric)` passes the index as the second argument: treat it as "no catalogue".
+function of(catalogue: unknown): AnyCatalogue {
+  return typeof catalogue === 'object' && catalogue !== null
+    ? (catalogue as AnyCatalogue)
+    : DEFAULT_CATALOGUE;
 }
 
 /**
- * Whether a dimension exists only on error records (`category`, `key`).
+ * Whether a dimension combines with some metrics only (`category`, `key`: error records only).
  *
  * @example
  * isErrorDimension('key'); // true
  */
-export function isErrorDimension(name: string): name is ErrorDimensionName {
-  return name === 'category' || name === 'key';
+export function isErrorDimension(
+  name: string,
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): name is ErrorDimensionName {
+  return isDimension(name, catalogue) && dimensionInfo(catalogue, name).restricted;
 }
 
 /**
@@ -175,6 +102,20 @@ export function isErrorDimension(name: string): name is ErrorDimensionName {
  * isSessionField('player', 'session'); // true
  * isSessionField('player', 'metricquery'); // false
  */
-export function isSessionField(name: string, endpoint: Endpoint = 'session'): name is SessionFieldName {
-  return isDimension(name) && DIMENSIONS[name].metricOn.includes(endpoint);
+export function isSessionField(
+  name: string,
+  endpoint: Endpoint = 'session',
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): name is SessionFieldName {
+  return isDimension(name, catalogue) && dimensionInfo(catalogue, name).metricOn.includes(endpoint);
+}
+
+/** @internal */
+export function metricInfo(catalogue: AnyCatalogue, name: string): MetricInfo {
+  return (catalogue.metrics as Record<string, MetricInfo>)[name]!;
+}
+
+/** @internal */
+export function dimensionInfo(catalogue: AnyCatalogue, name: string): DimensionInfo {
+  return (catalogue.dimensions as Record<string, DimensionInfo>)[name]!;
 }

@@ -58,3 +58,31 @@ export function editDistance(a: string, b: string): number {
   }
   return d[rows * cols - 1]!;
 }
+
+/**
+ * The one wording of an unknown name and its did-you-mean, used by validation and printed as is
+ * by the CLI: `Unknown metric "x"; did you mean "y"?`, or the list of names when none is close.
+ *
+ * @example
+ * unknownNameMessage('metric', 'latncy', ['latency', 'errors']);
+ * // { message: 'Unknown metric "latncy"; did you mean "latency"?', hint: 'latency' }
+ */
+export function unknownNameMessage(
+  kind: string,
+  name: string,
+  candidates: readonly string[],
+): { readonly message: string; readonly hint: string | undefined } {
+  const hint = suggestName(name, candidates);
+  const tail = hint === undefined ? `; expected one of ${candidates.join(', ')}.` : didYouMean(hint);
+  return { message: `Unknown ${kind} "${name}"${tail}`, hint };
+}
+
+/**
+ * The did-you-mean tail of a message: `; did you mean "x"?`, or `.` without a suggestion.
+ *
+ * @example
+ * didYouMean('orderby'); // '; did you mean "orderby"?'
+ */
+export function didYouMean(hint: string | undefined): string {
+  return hint === undefined ? '.' : `; did you mean "${hint}"?`;
+}

@@ -10,27 +10,38 @@ import {
   type TextKind,
   tokenSpans,
 } from '@playq/grammar';
-import { CATALOGUE, isDimension, isMetric } from '../catalogue/catalogue';
-import { suggestName } from '../catalogue/suggest-name';
+import { isDimension, isMetric } from '../catalogue/catalogue';
+import { DEFAULT_CATALOGUE } from '../catalogue/default-catalogue';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import { unknownNameMessage } from '../catalogue/suggest-name';
+import { DEFAULT_LIMITS } from '../limits';
+import type { QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
 import { checkFilter, checkQoeFilter } from '../validate/check-filters';
 import { fromGrammar, problem } from '../validate/diagnostics';
+import type { Context } from '../validate/validate';
 
 // While a text is still being typed it rarely parses; names already written before the first
 // grammar error are checked anyway, so a misspelling shows at once (`[contry=US` not yet closed).
-function unknownNamesBefore(kind: 'filter' | 'qoefilter', text: string, errors: readonly Diagnostic[]) {
+function unknownNamesBefore(
+  kind: 'filter' | 'qoefilter',
+  text: string,
+  errors: readonly Diagnostic[],
+  catalogue: AnyCatalogue,
+) {
   const end = Math.min(...errors.map((e) => e.offset));
   const role = kind === 'filter' ? 'dimension' : 'metric';
   const out: QueryDiagnostic[] = [];
   for (const s of tokenSpans(kind, text)) {
     if (s.role !== role || s.to > end) continue;
     const name = text.slice(s.from, s.to);
-    const known = kind === 'filter' ? isDimension(name.toLowerCase()) : isMetric(name.toLowerCase());
+    const lower = name.toLowerCase();
+    const known = kind === 'filter' ? isDimension(lower, catalogue) : isMetric(lower, catalogue);
     if (known) continue;
-    const names = kind === 'filter' ? CATALOGUE.dimensionNames : CATALOGUE.metricNames;
-    const hint = suggestName(name, names);
-    const what = kind === 'filter' ? 'dimension' : 'metric';
-    const message = `${kind}: unknown ${what} "${name}"${hint === undefined ? '.' : `; did you mean "${hint}"?`}`;
+    const names = kind === 'filter' ? catalogue.dimensionNames : catalogue.metricNames;
+    const unknown = unknownNameMessage(kind === 'filter' ? 'dimension' : 'metric', name, names);
+    const hint = unknown.hint;
+    const message = `${kind}: ${unknown.message}`;
     const code = kind === 'filter' ? 'unknown_dimension' : 'unknown_metric';
     out.push(
       problem(code, kind, message, {
@@ -45,6 +56,23 @@ function unknownNamesBefore(kind: 'filter' | 'qoefilter', text: string, errors: 
   return out;
 }
 
+// Validation's context for a text on its own: no other parameter to combine with.
+function textContext(catalogue: AnyCatalogue): Context {
+  const q = { type: 'query', endpoint: 'metricquery', metrics: [], aggby: [] } as unknown as QueryNode;
+  const empty: string[] = [];
+  return {
+    q,
+    catalogue,
+    limits: DEFAULT_LIMITS,
+    out: [],
+    session: false,
+    timeseries: false,
+    numeric: empty,
+    fields: empty,
+    dims: empty,
+  };
+}
+
 /**
  * Every problem with a filter, qoefilter or period text, each positioned inside the text
  * (`offset`, `length`) with the service's problem code and, for a misspelled name, a `hint`.
@@ -54,27 +82,33 @@ function unknownNamesBefore(kind: 'filter' | 'qoefilter', text: string, errors: 
  * checkText('filter', '[contry=US]');
  * // [{ code: 'unknown_dimension', offset: 1, length: 6, hint: 'country', message: '…', … }]
  */
-export function checkText(kind: TextKind, text: string): QueryDiagnostic[] {
+export function checkText(
+  kind: TextKind,
+  text: string,
+  options: { readonly catalogue?: AnyCatalogue } = {},
+): QueryDiagnostic[] {
   const s = typeof text === 'string' ? text : '';
-  const out: QueryDiagnostic[] = [];
+  const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
+  const cx = textContext(catalogue);
+  const out = cx.out;
   if (kind === 'filter') {
     const r = parseFilter(s);
     if (!r.ok)
       return [
-        ...unknownNamesBefore(kind, s, r.errors),
+        ...unknownNamesBefore(kind, s, r.errors, catalogue),
         ...r.errors.map((d) => fromGrammar('invalid_filter', 'filter', d)),
       ];
     for (const w of r.warnings) out.push(fromGrammar('invalid_filter', 'filter', w));
-    checkFilter(r.value, r.spans, out, () => {});
+    checkFilter(cx, r.value, r.spans, () => {});
   } else if (kind === 'qoefilter') {
     const r = parseQoeFilter(s);
     if (!r.ok)
       return [
-        ...unknownNamesBefore(kind, s, r.errors),
+        ...unknownNamesBefore(kind, s, r.errors, catalogue),
         ...r.errors.map((d) => fromGrammar('invalid_qoefilter', 'qoefilter', d)),
       ];
     for (const w of r.warnings) out.push(fromGrammar('invalid_qoefilter', 'qoefilter', w));
-    checkQoeFilter(r.value, r.spans, out);
+    checkQoeFilter(cx, r.value, r.spans);
   } else if (kind === 'period') {
     const r = parsePeriod(s);
     if (!r.ok) return r.errors.map((d) => fromGrammar('invalid_period', 'period', d));

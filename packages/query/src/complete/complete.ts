@@ -3,12 +3,15 @@
 // an optional value provider for a dimension's values. Neither throws on any text or offset.
 
 import { type SlotAt, slotsAt, type TextKind } from '@playq/grammar';
-import { type CompletionNames, DEFAULT_COMPLETION_NAMES } from './names';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import { type CompletionNames, DEFAULT_COMPLETION_NAMES, namesOf } from './names';
 import { decodePartialValue, suggestForSlot } from './suggest';
 import type { CompletionResult, Suggestion, ValueEntry, ValueProvider } from './suggestion';
 
 export interface CompleteOptions {
-  /** The names to offer; default: the default catalogue's. */
+  /** The catalogue whose names to offer; default: the default catalogue. */
+  readonly catalogue?: AnyCatalogue;
+  /** The names to offer, when they come from elsewhere than a catalogue (wins over `catalogue`). */
   readonly names?: CompletionNames;
   /** Where values of a dimension come from (only `complete` asks it). */
   readonly values?: ValueProvider;
@@ -16,6 +19,11 @@ export interface CompleteOptions {
   readonly signal?: AbortSignal;
   /** The current time in milliseconds, for period suggestions; default `Date.now`. */
   readonly now?: () => number;
+}
+
+function namesFor(options: CompleteOptions): CompletionNames {
+  if (options.names !== undefined) return options.names;
+  return options.catalogue === undefined ? DEFAULT_COMPLETION_NAMES : namesOf(options.catalogue);
 }
 
 // Operators right after a word are only worth offering when the word is a known metric.
@@ -34,7 +42,7 @@ function collect(
   options: CompleteOptions,
   values?: readonly ValueEntry[],
 ): Suggestion[] {
-  const names = options.names ?? DEFAULT_COMPLETION_NAMES;
+  const names = namesFor(options);
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   return slots.flatMap((at) => suggestForSlot(at, { names, values, nowSeconds }));
 }
@@ -52,7 +60,7 @@ export function completeSync(
   offset: number,
   options: CompleteOptions = {},
 ): CompletionResult {
-  const slots = openSlots(kind, text, offset, options.names ?? DEFAULT_COMPLETION_NAMES);
+  const slots = openSlots(kind, text, offset, namesFor(options));
   const valueSlot = slots.find((s) => s.slot.type === 'value');
   const suggestions = collect(slots, options);
   return valueSlot?.slot.type === 'value'
@@ -75,7 +83,7 @@ export async function complete(
   offset: number,
   options: CompleteOptions = {},
 ): Promise<CompletionResult> {
-  const slots = openSlots(kind, text, offset, options.names ?? DEFAULT_COMPLETION_NAMES);
+  const slots = openSlots(kind, text, offset, namesFor(options));
   const valueSlot = slots.find((s) => s.slot.type === 'value');
   if (valueSlot?.slot.type !== 'value' || options.values === undefined)
     return completeSync(kind, text, offset, options);

@@ -8,15 +8,15 @@ import {
   parseQoeFilter,
   type QoeFilterSpans,
 } from '@playq/grammar';
-import { suggestName } from '../catalogue/suggest-name';
-import type { QueryLimits } from '../limits';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import { didYouMean, suggestName } from '../catalogue/suggest-name';
+import { GRANULARITIES, isGranularity, type QueryLimits } from '../limits';
 import {
   type AggMode,
   DEFAULT_GRANULARITY,
   DEFAULT_LIMIT,
   DEFAULT_OFFSET,
   type Endpoint,
-  type Granularity,
   type QueryNode,
   type SortOrder,
 } from '../model';
@@ -32,6 +32,8 @@ export interface FromURLOptions {
   readonly ignoreUnknownParameters?: boolean;
   /** Limits for validation; missing fields take `DEFAULT_LIMITS`. */
   readonly limits?: Partial<QueryLimits>;
+  /** The catalogue to validate names against (default: the default catalogue). */
+  readonly catalogue?: AnyCatalogue;
 }
 
 export type FromURLResult =
@@ -57,6 +59,10 @@ const CODE_OF: { readonly [P in ParameterName]: ProblemCode } = {
   aggby: 'unknown_dimension',
   granularity: 'invalid_granularity',
   agg: 'invalid_agg',
+  sessiontype: 'invalid_sessiontype',
+  allstatus: 'invalid_allstatus',
+  concurrency: 'invalid_concurrency',
+  businesserror: 'invalid_businesserror',
   filter: 'invalid_filter',
   qoefilter: 'invalid_qoefilter',
   orderby: 'invalid_orderby',
@@ -142,15 +148,10 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     if (!KNOWN.has(name)) {
       const hint = suggestName(name, PARAMETER_ORDER);
       report(
-        problem(
-          'unknown_parameter',
-          name,
-          `Unknown query parameter "${name}"${hint === undefined ? '' : `; did you mean "${hint}"?`}`,
-          {
-            hint,
-            severity: options.ignoreUnknownParameters ? 'warning' : 'error',
-          },
-        ),
+        problem('unknown_parameter', name, `Unknown query parameter "${name}"${didYouMean(hint)}`, {
+          hint,
+          severity: options.ignoreUnknownParameters ? 'warning' : 'error',
+        }),
       );
       continue;
     }
@@ -170,7 +171,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     values.set(key, value);
   }
 
-  const node: { -readonly [K in keyof QueryNode]: QueryNode[K] } = {
+  const node: MutableNode = {
     type: 'query',
     endpoint,
     customerId,
@@ -205,30 +206,9 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   node.metrics = list('metrics');
   node.aggby = list('aggby');
 
-  const granularity = values.get('granularity');
-  if (granularity !== undefined) {
-    const g = granularity.toLowerCase();
-    if (g === 'minute' || g === 'hour' || g === 'day') node.granularity = g satisfies Granularity;
-    else
-      report(
-        problem(
-          'invalid_granularity',
-          'granularity',
-          `granularity must be minute, hour or day, not "${granularity}".`,
-          {
-            hint: suggestName(g, ['minute', 'hour', 'day']),
-          },
-        ),
-      );
-  } else if (node.aggby.length === 1 && node.aggby[0] === 'timestamp') {
-    node.granularity = DEFAULT_GRANULARITY;
-  }
-
-  const agg = values.get('agg');
-  if (agg !== undefined) {
-    if (agg === '1' || agg === '2') node.agg = Number(agg) as AggMode;
-    else report(problem('invalid_agg', 'agg', `agg must be 1 or 2, not "${agg}".`));
-  }
+  readGranularity(values.get('granularity'), node, report);
+  readAgg(values.get('agg'), node, report);
+  readSwitches(values, node, report);
 
   const filter = values.get('filter');
   if (filter !== undefined) {
@@ -269,7 +249,10 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
 
   const query = deepFreeze(node);
   if (options.validate !== false) {
-    const opts = options.limits === undefined ? {} : { limits: options.limits };
+    const opts = {
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
+    };
     for (const d of validateNode(query, opts, spans)) report(d);
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
@@ -279,6 +262,55 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     return { ok: false, errors: list, warnings: [] };
   }
 }
+
+type MutableNode = { -readonly [K in keyof QueryNode]: QueryNode[K] };
+type Report = (d: QueryDiagnostic) => void;
+
+function readGranularity(text: string | undefined, node: MutableNode, report: Report): void {
+  if (text === undefined) {
+    if (node.aggby.length === 1 && node.aggby[0] === 'timestamp') node.granularity = DEFAULT_GRANULARITY;
+    return;
+  }
+  const g = text.toLowerCase();
+  if (isGranularity(g)) node.granularity = g;
+  else
+    report(
+      problem(
+        'invalid_granularity',
+        'granularity',
+        `granularity must be one of ${GRANULARITIES.join(', ')}, not "${text}".`,
+        { hint: suggestName(g, GRANULARITIES) },
+      ),
+    );
+}
+
+function readAgg(text: string | undefined, node: MutableNode, report: Report): void {
+  if (text === undefined) return;
+  if (text === '1' || text === '2') node.agg = Number(text) as AggMode;
+  else report(problem('invalid_agg', 'agg', `agg must be 1 or 2, not "${text}".`));
+}
+
+/** The four switches from the vendor's docs; a default value is accepted and not stored. */
+function readSwitches(values: Map<ParameterName, string>, node: MutableNode, report: Report): void {
+  const read = (key: ParameterName, allowed: readonly string[]): string | undefined => {
+    const text = values.get(key);
+    if (text === undefined) return undefined;
+    const v = text.toLowerCase();
+    if (allowed.includes(v)) return v;
+    report(
+      problem(CODE_OF[key], key, `${key} must be ${allowed.join(' or ')}, not "${text}".`, {
+        hint: suggestName(v, allowed),
+      }),
+    );
+    return undefined;
+  };
+  if (read('sessiontype', SESSION_TYPES) === 'started') node.sessiontype = 'started';
+  if (read('allstatus', ['0', '1']) === '1') node.allstatus = 1;
+  if (read('concurrency', ['0', '1']) === '1') node.concurrency = 1;
+  if (read('businesserror', ['false', 'true']) === 'true') node.businesserror = true;
+}
+
+const SESSION_TYPES: readonly string[] = ['ended', 'started'];
 
 /** @internal */
 export function deepFreeze<T>(value: T): T {

@@ -5,7 +5,7 @@
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
 import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar';
 import type { InvalidText, QueryNode } from '../model';
-import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
+import { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from '../model';
 
 /** The canonical order of query parameters. */
 export const PARAMETER_ORDER = [
@@ -15,6 +15,10 @@ export const PARAMETER_ORDER = [
   'aggby',
   'granularity',
   'agg',
+  'sessiontype',
+  'allstatus',
+  'concurrency',
+  'businesserror',
   'filter',
   'qoefilter',
   'orderby',
@@ -52,8 +56,14 @@ function emitEntries(q: QueryNode, emit: (name: ParameterName, value: string) =>
   if (q.period !== undefined) emit('period', isInvalid(q.period) ? q.period.text : periodText(q.period));
   if (q.metrics.length > 0) emit('metrics', q.metrics.join(','));
   if (q.aggby.length > 0) emit('aggby', q.aggby.join(','));
-  if (q.granularity !== undefined) emit('granularity', q.granularity);
+  if (q.granularity !== undefined && q.granularity !== DEFAULT_GRANULARITY)
+    emit('granularity', q.granularity);
   if (q.agg !== undefined) emit('agg', String(q.agg));
+  if (q.sessiontype !== undefined && q.sessiontype !== DEFAULT_SESSION_TYPE)
+    emit('sessiontype', q.sessiontype);
+  if (q.allstatus === 1) emit('allstatus', '1');
+  if (q.concurrency === 1) emit('concurrency', '1');
+  if (q.businesserror === true) emit('businesserror', 'true');
   if (q.filter !== undefined) {
     const text = isInvalid(q.filter) ? q.filter.text : filterText(q.filter);
     if (text !== '') emit('filter', text);

@@ -3,17 +3,18 @@
 // come from the user's own text when known, else from the canonical text the URL will carry.
 import type { FilterAst, FilterSpans, QoeFilterAst, QoeFilterSpans } from '@playq/grammar';
 import { parseFilter, parseQoeFilter } from '@playq/grammar';
-import { CATALOGUE, isDimension, isMetric } from '../catalogue/catalogue';
-import { suggestName } from '../catalogue/suggest-name';
+import { isDimension, isMetric, metricInfo } from '../catalogue/catalogue';
+import { didYouMean, suggestName } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
 import { filterText, qoeFilterText } from '../url/to-url';
 import { at, problem } from './diagnostics';
+import type { Context } from './validate';
 
 /** @internal */
 export function checkFilter(
+  cx: Context,
   filter: FilterAst,
   given: FilterSpans | undefined,
-  out: QueryDiagnostic[],
   errorOnly: (name: string, param: string, extra: Partial<QueryDiagnostic>) => void,
 ): void {
   let spans = given;
@@ -26,12 +27,25 @@ export function checkFilter(
     }
     return spans.clauses[i];
   };
+  const { out, catalogue } = cx;
   const seen = new Set<string>();
   filter.clauses.forEach((clause, i) => {
     const dim = clause.dimension;
-    if (!isDimension(dim)) {
+    if (isMetric(dim, catalogue)) {
+      out.push(
+        problem(
+          'unknown_dimension',
+          'filter',
+          `filter: ${dim} is a metric: conditions on metrics go in qoefilter.`,
+          {
+            ...at(spanOf(i)?.dimension),
+            hint: `qoefilter=${dim}>…`,
+          },
+        ),
+      );
+    } else if (!isDimension(dim, catalogue)) {
       const s = spanOf(i)?.dimension;
-      const hint = suggestName(dim, CATALOGUE.dimensionNames);
+      const hint = suggestName(dim, catalogue.dimensionNames);
       out.push(
         problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}"${didYouMean(hint)}`, {
           ...at(s),
@@ -70,11 +84,8 @@ export function checkFilter(
 }
 
 /** @internal */
-export function checkQoeFilter(
-  qoe: QoeFilterAst,
-  given: QoeFilterSpans | undefined,
-  out: QueryDiagnostic[],
-): void {
+export function checkQoeFilter(cx: Context, qoe: QoeFilterAst, given: QoeFilterSpans | undefined): void {
+  const { out, catalogue } = cx;
   let spans = given;
   const spanOf = (i: number) => {
     if (spans === undefined) {
@@ -84,30 +95,40 @@ export function checkQoeFilter(
     return spans.conditions[i];
   };
   qoe.conditions.forEach((c, i) => {
-    if (!isMetric(c.metric)) {
-      const s = at(spanOf(i)?.metric);
-      if (isDimension(c.metric)) {
+    const s = at(spanOf(i)?.metric);
+    if (!isMetric(c.metric, catalogue)) {
+      if (isDimension(c.metric, catalogue)) {
         out.push(
           problem(
             'unknown_metric',
             'qoefilter',
-            `qoefilter: "${c.metric}" is a dimension; qoefilter compares metrics.`,
-            {
-              ...s,
-              hint: `filter=[${c.metric}=…]`,
-            },
+            `qoefilter: "${c.metric}" is a dimension; qoefilter compares metrics (dimensions go in filter).`,
+            { ...s, hint: `filter=[${c.metric}=…]` },
           ),
         );
       } else {
+        const hint = suggestName(c.metric, catalogue.metricNames);
         out.push(
           problem(
             'unknown_metric',
             'qoefilter',
-            `qoefilter: unknown metric "${c.metric}"${didYouMean(suggestName(c.metric, CATALOGUE.metricNames))}`,
-            { ...s, hint: suggestName(c.metric, CATALOGUE.metricNames) },
+            `qoefilter: unknown metric "${c.metric}"${didYouMean(hint)}`,
+            {
+              ...s,
+              hint,
+            },
           ),
         );
       }
+    } else if (cx.q.concurrency === 1 && !metricInfo(catalogue, c.metric).concurrency) {
+      out.push(
+        problem(
+          'unsupported_with_concurrency',
+          'qoefilter',
+          `qoefilter: the metric "${c.metric}" cannot be computed with concurrency=1.`,
+          s,
+        ),
+      );
     }
     if (!Number.isFinite(c.value)) {
       out.push(
@@ -120,8 +141,4 @@ export function checkQoeFilter(
       );
     }
   });
-}
-
-function didYouMean(hint: string | undefined): string {
-  return hint === undefined ? '.' : `; did you mean "${hint}"?`;
 }

@@ -1,21 +1,26 @@
 // Semantic validation of a query node: every problem at once, in canonical parameter order, each
 // with the problem code the service would answer with, the parameter it concerns, a position where
-// the problem sits inside a mini-language text, and a did-you-mean hint for misspelled names.
+// the problem sits inside the parameter's text, and a did-you-mean hint for misspelled names.
 import type { FilterSpans, QoeFilterSpans } from '@playq/grammar';
 import {
-  CATALOGUE,
+  dimensionInfo,
   isDimension,
-  isErrorDimension,
   isMetric,
   isSessionField,
+  metricInfo,
   TIMESTAMP,
 } from '../catalogue/catalogue';
-import { suggestName } from '../catalogue/suggest-name';
-import { bucketCount, DEFAULT_LIMITS, GRANULARITIES, isGranularity, type QueryLimits } from '../limits';
+import { DEFAULT_CATALOGUE } from '../catalogue/default-catalogue';
+import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import { unknownNameMessage } from '../catalogue/suggest-name';
+import { DEFAULT_LIMITS, type QueryLimits } from '../limits';
 import type { InvalidText, QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
 import { asNode, type QueryLike } from '../url/to-url';
 import { checkFilter, checkQoeFilter } from './check-filters';
+import { checkGranularity, checkPeriod } from './check-period';
+import { checkCustomer, checkOrder, checkPaging, checkPlanLevel } from './check-plain';
+import { checkSwitches } from './check-switches';
 import { fromGrammar, problem } from './diagnostics';
 import { checkShape } from './shape';
 
@@ -27,6 +32,11 @@ export interface ValidateOptions {
    * because it resolves the plan level from the plan host before sending.
    */
   readonly requirePlanLevel?: boolean;
+  /**
+   * The catalogue to check names against. Default: the catalogue of the builder that made the
+   * query (`createQueries(catalogue)`), else the default catalogue.
+   */
+  readonly catalogue?: AnyCatalogue;
 }
 
 /** Where the texts of a parsed URL put each clause, so problems point into the user's own text. @internal */
@@ -35,9 +45,21 @@ export interface SourceSpans {
   readonly qoefilter?: QoeFilterSpans;
 }
 
-const CUSTOMER_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const PLAN_LEVEL = /^[A-Za-z0-9._-]{1,64}$/;
-const AGGBY_NAMES: readonly string[] = [...CATALOGUE.dimensionNames, TIMESTAMP];
+/** What the checks share: the query, its catalogue, and the names sorted out so far. @internal */
+export interface Context {
+  readonly q: QueryNode;
+  readonly catalogue: AnyCatalogue;
+  readonly limits: QueryLimits;
+  readonly out: QueryDiagnostic[];
+  readonly session: boolean;
+  readonly timeseries: boolean;
+  /** Requested numeric metrics of the catalogue. */
+  readonly numeric: string[];
+  /** Dimensions listed in `metrics` on the session endpoint (string fields). */
+  readonly fields: string[];
+  /** Known `aggby` names, `timestamp` included. */
+  readonly dims: string[];
+}
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
 
@@ -52,159 +74,158 @@ const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid
 export function validate(query: QueryLike, options: ValidateOptions = {}): QueryDiagnostic[] {
   const node = asNode(query);
   const shape = checkShape(node);
-  return shape.length > 0 ? shape : validateNode(node, options, {});
+  if (shape.length > 0) return shape;
+  const catalogue = options.catalogue ?? catalogueOf(query);
+  return validateNode(node, catalogue === undefined ? options : { ...options, catalogue }, {});
+}
+
+/** The catalogue a builder was made with, if it is a builder. @internal */
+export function catalogueOf(query: QueryLike): AnyCatalogue | undefined {
+  const c = (query as { readonly '~catalogue'?: AnyCatalogue })['~catalogue'];
+  return typeof c === 'object' && c !== null ? c : undefined;
 }
 
 /** @internal */
 export function validateNode(q: QueryNode, options: ValidateOptions, spans: SourceSpans): QueryDiagnostic[] {
-  const limits: QueryLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const out: QueryDiagnostic[] = [];
-  const session = q.endpoint === 'session';
-  const timeseries = q.aggby.includes(TIMESTAMP);
-
-  if (q.endpoint !== 'metricquery' && q.endpoint !== 'session') {
-    out.push(
-      problem(
-        'not_found',
-        'path',
-        `Unknown endpoint "${String(q.endpoint)}": expected metricquery or session.`,
-      ),
-    );
+  const cx: Context = {
+    q,
+    catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    out: [],
+    session: q.endpoint === 'session',
+    timeseries: q.aggby.includes(TIMESTAMP),
+    numeric: [],
+    fields: [],
+    dims: [],
+  };
+  checkCustomer(cx);
+  checkPlanLevel(cx, options.requirePlanLevel !== false);
+  checkPeriod(cx);
+  checkMetrics(cx);
+  checkAggBy(cx);
+  checkGranularity(cx);
+  checkAgg(cx);
+  checkSwitches(cx);
+  checkRestricted(cx);
+  if (q.filter !== undefined) {
+    if (isInvalid(q.filter)) checkInvalidFilter(cx, q.filter);
+    else checkFilter(cx, q.filter, spans.filter, restrictedCheck(cx));
   }
-  if (typeof q.customerId !== 'string' || !CUSTOMER_ID.test(q.customerId)) {
-    out.push(
-      problem(
-        'invalid_customer',
-        'customerId',
-        'The customer id must be 1 to 128 characters of letters, digits, ".", "_" or "-".',
-      ),
-    );
-  } else if (q.customerId === '.' || q.customerId === '..') {
-    // URL parsers resolve these path segments away, so no URL can carry them.
-    out.push(problem('invalid_customer', 'customerId', `The customer id cannot be "${q.customerId}".`));
+  if (q.qoefilter !== undefined) {
+    if (isInvalid(q.qoefilter)) {
+      for (const e of q.qoefilter.errors) cx.out.push(fromGrammar('invalid_qoefilter', 'qoefilter', e));
+    } else checkQoeFilter(cx, q.qoefilter, spans.qoefilter);
   }
+  checkOrder(cx);
+  checkPaging(cx);
+  return cx.out;
+}
 
-  // planlevel
-  if (session) {
-    if (q.planlevel === undefined) {
-      if (options.requirePlanLevel !== false) {
-        out.push(
-          problem(
-            'missing_parameter',
-            'planlevel',
-            'The session endpoint requires planlevel (the customer plan level from the plan host).',
-          ),
-        );
-      }
-    } else if (!PLAN_LEVEL.test(q.planlevel)) {
-      out.push(
-        problem(
-          'invalid_planlevel',
-          'planlevel',
-          `planlevel "${q.planlevel}" is not a plan identifier such as "2".`,
-        ),
-      );
-    }
-  } else if (q.planlevel !== undefined) {
-    out.push(problem('invalid_planlevel', 'planlevel', 'planlevel applies only to the session endpoint.'));
-  }
+/** The position of the i-th name inside a comma-joined list (the `metrics`/`aggby` text). @internal */
+export function listPosition(names: readonly string[], i: number): Partial<QueryDiagnostic> {
+  let offset = 0;
+  for (let j = 0; j < i; j++) offset += names[j]!.length + 1;
+  return { offset, length: names[i]!.length, line: 1, column: offset + 1 };
+}
 
-  // period
-  if (q.period === undefined) {
-    out.push(
-      problem(
-        'missing_parameter',
-        'period',
-        'period is required: start=<epoch_seconds>,end=<epoch_seconds>.',
-      ),
-    );
-  } else if (isInvalid(q.period)) {
-    for (const e of q.period.errors) out.push(fromGrammar('invalid_period', 'period', e));
-  } else {
-    const { start, end } = q.period;
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end > 1e11) {
-      out.push(
-        problem(
-          'invalid_period',
-          'period',
-          'period start and end must be integer epoch seconds from 0 to 10^11.',
-        ),
-      );
-    } else if (start >= end) {
-      out.push(
-        problem('invalid_period', 'period', `period start (${start}) must be before its end (${end}).`),
-      );
-    } else if (end - start > limits.maxPeriodSeconds) {
-      out.push(
-        problem(
-          'period_too_long',
-          'period',
-          `period spans ${end - start} s; the limit is ${limits.maxPeriodSeconds} s (${limits.maxPeriodSeconds / 86_400} days).`,
-        ),
-      );
-    } else if (timeseries && q.granularity !== undefined && isGranularity(q.granularity)) {
-      const n = bucketCount(start, end, q.granularity);
-      if (n > limits.maxBuckets) {
-        out.push(
-          problem(
-            'too_many_buckets',
-            'granularity',
-            `A ${q.granularity} time series over this period has ${n} buckets; the limit is ${limits.maxBuckets}.`,
-            { hint: coarser(q.granularity) },
-          ),
-        );
-      }
-    }
-  }
+/** An unknown endpoint is reported once, as not_found, not again for every name. */
+function availableOn(endpoints: readonly string[], endpoint: string): boolean {
+  return endpoints.includes(endpoint) || (endpoint !== 'metricquery' && endpoint !== 'session');
+}
 
-  // metrics
-  const numeric: string[] = [];
-  const fields: string[] = [];
+function checkMetrics(cx: Context): void {
+  const { q, catalogue, out, session } = cx;
   if (q.metrics.length === 0) {
     out.push(
       problem('missing_parameter', 'metrics', 'metrics is required: a comma-separated list of metric names.'),
     );
   }
-  const metricCandidates = session
-    ? [...CATALOGUE.metricNames, 'category', 'key', 'player', 'subscriberid']
-    : CATALOGUE.metricNames;
   q.metrics.forEach((name, i) => {
+    const at = listPosition(q.metrics, i);
     if (q.metrics.indexOf(name) !== i) {
       out.push(
-        problem('unknown_metric', 'metrics', `metrics lists "${name}" twice.`, { severity: 'warning' }),
+        problem('unknown_metric', 'metrics', `metrics lists "${name}" twice.`, {
+          ...at,
+          severity: 'warning',
+        }),
       );
-    } else if (isMetric(name)) numeric.push(name);
-    else if (isSessionField(name, q.endpoint)) fields.push(name);
-    else if (isDimension(name)) {
+    } else if (isMetric(name, catalogue)) {
+      const info = metricInfo(catalogue, name);
+      if (availableOn(info.endpoints, q.endpoint)) cx.numeric.push(name);
+      else {
+        out.push(
+          problem(
+            'unknown_metric',
+            'metrics',
+            `The metric "${name}" is not available on the ${q.endpoint} endpoint.`,
+            at,
+          ),
+        );
+      }
+    } else if (isSessionField(name, q.endpoint, catalogue)) cx.fields.push(name);
+    else if (isDimension(name, catalogue)) {
       out.push(
         problem(
           'unknown_metric',
           'metrics',
           `"${name}" is a dimension, not a metric${session ? '' : ' (only the session endpoint lists it in metrics)'}.`,
-          { hint: `aggby=${name}` },
+          { ...at, hint: `aggby=${name}` },
         ),
       );
     } else {
-      out.push(unknownName('unknown_metric', 'metrics', 'metric', name, metricCandidates));
+      out.push(unknownName('unknown_metric', 'metrics', 'metric', name, metricCandidates(cx), at));
     }
   });
-  if (q.metrics.length > 0 && numeric.length === 0 && fields.length > 0) {
+  if (q.metrics.length > 0 && cx.numeric.length === 0 && cx.fields.length > 0) {
     out.push(
       problem('missing_parameter', 'metrics', 'metrics must include at least one metric, such as errors.'),
     );
   }
+}
 
-  // aggby
-  const dims: string[] = [];
+function metricCandidates(cx: Context): string[] {
+  const names: string[] = [...cx.catalogue.metricNames];
+  if (cx.session) {
+    for (const d of cx.catalogue.dimensionNames)
+      if (isSessionField(d, 'session', cx.catalogue)) names.push(d);
+  }
+  return names;
+}
+
+function checkAggBy(cx: Context): void {
+  const { q, catalogue, out } = cx;
   q.aggby.forEach((name, i) => {
+    const at = listPosition(q.aggby, i);
     if (q.aggby.indexOf(name) !== i) {
       out.push(
-        problem('unknown_dimension', 'aggby', `aggby lists "${name}" twice.`, { severity: 'warning' }),
+        problem('unknown_dimension', 'aggby', `aggby lists "${name}" twice.`, { ...at, severity: 'warning' }),
       );
-    } else if (name === TIMESTAMP || isDimension(name)) dims.push(name);
-    else out.push(unknownName('unknown_dimension', 'aggby', 'dimension', name, AGGBY_NAMES));
+    } else if (name === TIMESTAMP) cx.dims.push(name);
+    else if (isDimension(name, catalogue)) {
+      if (availableOn(dimensionInfo(catalogue, name).endpoints, q.endpoint)) cx.dims.push(name);
+      else {
+        out.push(
+          problem(
+            'unknown_dimension',
+            'aggby',
+            `The dimension "${name}" is not available on the ${q.endpoint} endpoint.`,
+            at,
+          ),
+        );
+      }
+    } else if (isMetric(name, catalogue)) {
+      out.push(
+        problem('unknown_dimension', 'aggby', `"${name}" is a metric, not a dimension: list it in metrics.`, {
+          ...at,
+          hint: `metrics=${name}`,
+        }),
+      );
+    } else {
+      const candidates = [...catalogue.dimensionNames, TIMESTAMP];
+      out.push(unknownName('unknown_dimension', 'aggby', 'dimension', name, candidates, at));
+    }
   });
-  if (timeseries && q.aggby.some((d) => d !== TIMESTAMP)) {
+  if (cx.timeseries && q.aggby.some((d) => d !== TIMESTAMP)) {
     out.push(
       problem(
         'incompatible_dimension',
@@ -213,147 +234,96 @@ export function validateNode(q: QueryNode, options: ValidateOptions, spans: Sour
       ),
     );
   }
+}
 
-  // granularity
-  if (timeseries) {
-    if (q.granularity === undefined) {
-      out.push(
-        problem(
-          'invalid_granularity',
-          'granularity',
-          'A time series needs a granularity: minute, hour or day.',
-        ),
-      );
-    } else if (!isGranularity(q.granularity)) {
-      out.push(badGranularity(q.granularity));
-    }
-  } else if (q.granularity !== undefined) {
-    out.push(
-      isGranularity(q.granularity)
-        ? problem(
-            'invalid_granularity',
-            'granularity',
-            'granularity applies only to a time series (aggby=timestamp).',
-          )
-        : badGranularity(q.granularity),
-    );
+function checkAgg(cx: Context): void {
+  const { q, out } = cx;
+  if (!cx.session) {
+    if (q.agg !== undefined)
+      out.push(problem('invalid_agg', 'agg', 'agg applies only to the session endpoint.'));
+    return;
   }
-
-  // agg
-  if (session) {
-    if (q.agg === undefined) {
-      out.push(
-        problem(
-          'missing_parameter',
-          'agg',
-          'The session endpoint requires agg: 1 (aggregate) or 2 (one record per error).',
-        ),
-      );
-    } else if (q.agg !== 1 && q.agg !== 2) {
-      out.push(problem('invalid_agg', 'agg', `agg must be 1 or 2, not ${String(q.agg)}.`));
-    } else if (q.agg === 2) {
-      const others = numeric.filter((m) => m !== 'errors');
-      if (others.length > 0) {
-        out.push(
-          problem(
-            'invalid_agg',
-            'agg',
-            `agg=2 returns one record per error event, so it cannot compute ${others.join(', ')}; use agg=1.`,
-          ),
-        );
-      }
-    } else {
-      for (const f of fields) {
-        if (!dims.includes(f)) {
-          out.push(
-            problem(
-              'incompatible_dimension',
-              'metrics',
-              `With agg=1, "${f}" in metrics must also be in aggby.`,
-              {
-                hint: `aggby=${[...dims.filter((d) => d !== TIMESTAMP), f].join(',')}`,
-              },
-            ),
-          );
-        }
-      }
-    }
-  } else if (q.agg !== undefined) {
-    out.push(problem('invalid_agg', 'agg', 'agg applies only to the session endpoint.'));
-  }
-
-  // category and key exist only on error records
-  const playbackMetrics = numeric.filter((m) => m !== 'errors');
-  const errorOnly = (name: string, param: string, extra: Partial<QueryDiagnostic> = {}) => {
-    if (isErrorDimension(name) && playbackMetrics.length > 0) {
-      out.push(
-        problem(
-          'incompatible_dimension',
-          param,
-          `"${name}" exists only on error records: it combines with the errors metric alone, not with ${playbackMetrics.join(', ')}.`,
-          extra,
-        ),
-      );
-    }
-  };
-  for (const f of fields) errorOnly(f, 'metrics');
-  for (const d of dims) errorOnly(d, 'aggby');
-
-  // filter
-  if (q.filter !== undefined) {
-    if (isInvalid(q.filter)) {
-      for (const e of q.filter.errors) out.push(fromGrammar('invalid_filter', 'filter', e));
-    } else {
-      checkFilter(q.filter, spans.filter, out, errorOnly);
-    }
-  }
-
-  // qoefilter
-  if (q.qoefilter !== undefined) {
-    if (isInvalid(q.qoefilter)) {
-      for (const e of q.qoefilter.errors) out.push(fromGrammar('invalid_qoefilter', 'qoefilter', e));
-    } else {
-      checkQoeFilter(q.qoefilter, spans.qoefilter, out);
-    }
-  }
-
-  // orderby, order
-  if (q.orderby !== undefined) {
-    const allowed = [...numeric, ...fields, ...dims.filter((d) => d !== TIMESTAMP)];
-    if (timeseries) allowed.push(TIMESTAMP);
-    if (!allowed.includes(q.orderby)) {
-      const requested = allowed.length > 0 ? allowed.join(', ') : 'none';
-      const notRequested = isMetric(q.orderby) || isDimension(q.orderby) || q.orderby === TIMESTAMP;
-      out.push(
-        problem(
-          'invalid_orderby',
-          'orderby',
-          notRequested
-            ? `orderby=${q.orderby} is not in this query's metrics or aggby (requested: ${requested}).`
-            : `orderby must name a requested metric or dimension (requested: ${requested}), not "${q.orderby}".`,
-          { hint: notRequested ? undefined : suggestName(q.orderby, allowed) },
-        ),
-      );
-    }
-  }
-  if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') {
-    out.push(problem('invalid_order', 'order', `order must be asc or desc, not "${String(q.order)}".`));
-  }
-
-  // paging
-  if (!Number.isSafeInteger(q.limit) || q.limit < 1 || q.limit > limits.maxLimit) {
+  if (q.agg === undefined) {
     out.push(
       problem(
-        'invalid_limit',
-        'limit',
-        `limit must be an integer from 1 to ${limits.maxLimit}, not ${q.limit}.`,
+        'missing_parameter',
+        'agg',
+        'The session endpoint requires agg: 1 (aggregate) or 2 (one record per error).',
       ),
     );
+  } else if (q.agg !== 1 && q.agg !== 2) {
+    out.push(problem('invalid_agg', 'agg', `agg must be 1 or 2, not ${String(q.agg)}.`));
+  } else if (q.agg === 2) {
+    const others = cx.numeric.filter((m) => m !== 'errors');
+    if (others.length > 0) {
+      out.push(
+        problem(
+          'invalid_agg',
+          'agg',
+          `agg=2 returns one record per error event, so it cannot compute ${others.join(', ')}; use agg=1.`,
+        ),
+      );
+    }
+  } else {
+    for (const f of cx.fields) {
+      if (cx.dims.includes(f)) continue;
+      const hint = `aggby=${[...cx.dims.filter((d) => d !== TIMESTAMP), f].join(',')}`;
+      out.push(
+        problem('incompatible_dimension', 'metrics', `With agg=1, "${f}" in metrics must also be in aggby.`, {
+          ...listPosition(q.metrics, q.metrics.indexOf(f)),
+          hint,
+        }),
+      );
+    }
   }
-  if (!Number.isSafeInteger(q.offset) || q.offset < 0) {
-    out.push(problem('invalid_offset', 'offset', `offset must be a non-negative integer, not ${q.offset}.`));
+}
+
+type RestrictedCheck = (name: string, param: string, extra: Partial<QueryDiagnostic>) => void;
+
+/** A dimension that combines with some metrics only (category, key) against the requested metrics. */
+function restrictedCheck(cx: Context): RestrictedCheck {
+  return (name, param, extra) => {
+    if (!isDimension(name, cx.catalogue)) return;
+    const info = dimensionInfo(cx.catalogue, name);
+    if (!info.restricted) return;
+    const others = cx.numeric.filter((m) => !info.combinesWith.includes(m));
+    if (others.length === 0) return;
+    cx.out.push(
+      problem(
+        'incompatible_dimension',
+        param,
+        `"${name}" combines only with ${info.combinesWith.join(', ')}, not with ${others.join(', ')}.`,
+        extra,
+      ),
+    );
+  };
+}
+
+function checkRestricted(cx: Context): void {
+  const check = restrictedCheck(cx);
+  for (const f of cx.fields) check(f, 'metrics', listPosition(cx.q.metrics, cx.q.metrics.indexOf(f)));
+  for (const d of cx.dims) check(d, 'aggby', listPosition(cx.q.aggby, cx.q.aggby.indexOf(d)));
+}
+
+const METRIC_CONDITION = /\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|<=|!=|>|<)/;
+
+/** Grammar errors, plus the likely cause when a filter holds a comparison on a metric. */
+function checkInvalidFilter(cx: Context, filter: InvalidText): void {
+  const m = METRIC_CONDITION.exec(filter.text);
+  const name = m?.[1]?.toLowerCase();
+  if (m !== null && name !== undefined && isMetric(name, cx.catalogue)) {
+    const offset = m.index + m[0].indexOf(m[1]!);
+    cx.out.push(
+      problem(
+        'invalid_filter',
+        'filter',
+        `filter: ${name} is a metric: conditions on metrics go in qoefilter.`,
+        { offset, length: name.length, line: 1, column: offset + 1, hint: `qoefilter=${name}${m[2]}…` },
+      ),
+    );
+    return;
   }
-  return out;
+  for (const e of filter.errors) cx.out.push(fromGrammar('invalid_filter', 'filter', e));
 }
 
 function unknownName(
@@ -362,27 +332,8 @@ function unknownName(
   kind: string,
   name: string,
   candidates: readonly string[],
+  at: Partial<QueryDiagnostic>,
 ): QueryDiagnostic {
-  const hint = suggestName(name, candidates);
-  return problem(
-    code,
-    param,
-    `Unknown ${kind} "${name}"${hint === undefined ? `; expected one of ${candidates.join(', ')}` : `; did you mean "${hint}"?`}`,
-    { hint },
-  );
-}
-
-function badGranularity(value: string): QueryDiagnostic {
-  return problem(
-    'invalid_granularity',
-    'granularity',
-    `granularity must be one of ${GRANULARITIES.join(', ')}, not "${value}".`,
-    { hint: suggestName(value, GRANULARITIES) },
-  );
-}
-
-function coarser(g: string): string | undefined {
-  const i = GRANULARITIES.indexOf(g as (typeof GRANULARITIES)[number]);
-  const next = GRANULARITIES[i + 1];
-  return next === undefined ? 'shorten the period' : `granularity=${next} or a shorter period`;
+  const { message, hint } = unknownNameMessage(kind, name, candidates);
+  return problem(code, param, message, { ...at, hint });
 }

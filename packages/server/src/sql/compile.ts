@@ -2,7 +2,7 @@
 // yields the whole ordered result. Identifiers come only from the server catalogue; every request
 // value is a bound parameter, and filter values are first resolved to dictionary codes.
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
-import type { QueryNode } from '@playq/query';
+import { granularitySeconds, type QueryNode } from '@playq/query';
 import type { Dictionary, SmallDimension } from '../data/dataset';
 import {
   type Dimension,
@@ -49,7 +49,6 @@ export class CompileError extends Error {
   override readonly name = 'CompileError';
 }
 
-const GRANULARITY_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const;
 /** Every compiled statement carries the total row count beside the rows, computed before paging. */
 const TOTAL = 'count(*) OVER ()::DOUBLE AS __total';
 /** The statement of a query no row can match (a filter value absent from the data). */
@@ -159,7 +158,7 @@ function compileGroups(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const cust = params.int(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
-  const g = series ? params.bigint(GRANULARITY_SECONDS[query.granularity ?? 'hour']) : undefined;
+  const g = series ? params.bigint(granularitySeconds(query.granularity ?? 'auto', period)) : undefined;
   const bucket = (col: string) => `(${col} - ((${col} % ${g}) + ${g}) % ${g})`;
   const groupCols = (tsCol: string) => [
     ...groupDims.map((d) => dimColumn(d)),

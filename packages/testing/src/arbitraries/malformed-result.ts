@@ -46,7 +46,7 @@ interface Target {
 
 const recordFields = (query: QueryNode, r: ResultRecord) =>
   Object.keys(r).filter((k) => k !== 'totalpages' || query.endpoint === 'session');
-const metricFields = (query: QueryNode) => query.metrics.filter(isMetric);
+const metricFields = (query: QueryNode) => query.metrics.filter((m) => isMetric(m));
 const stringFields = (query: QueryNode, r: ResultRecord) =>
   Object.keys(r).filter(
     (k) =>

@@ -1,10 +1,16 @@
 // Arbitraries of query URLs that break exactly one rule: a misspelt or repeated parameter, a
 // missing required one, or one malformed value. Built from valid canonical URLs, so a failing
 // case shrinks to a small query with one visible defect.
+
+import { parseFilter, parseQoeFilter } from '@playq/grammar';
 import { malformedFilterText, malformedPeriodText, malformedQoeFilterText } from '@playq/grammar/arbitraries';
 import { type QueryNode, toURL } from '@playq/query';
 import { type CanonicalURLConstraints, queryNode, sessionQueryNode } from '@playq/query/arbitraries';
 import * as fc from 'fast-check';
+
+// A URL carries well-formed text only: a lone surrogate becomes U+FFFD on the way, which can turn a
+// malformed text into a valid one. Keep only texts that are still malformed after the trip.
+const throughURL = (text: string) => new URLSearchParams({ t: text }).get('t') ?? '';
 
 /** The ways `malformedQueryURL` breaks a URL. */
 export const URL_CORRUPTIONS = [
@@ -67,13 +73,13 @@ function edits(query: QueryNode): [URLCorruption, fc.Arbitrary<Edit>][] {
     [
       'invalid-filter',
       malformedFilterText()
-        .filter((t) => t.trim() !== '')
+        .filter((t) => t.trim() !== '' && !parseFilter(throughURL(t)).ok)
         .map(set('filter')),
     ],
     [
       'invalid-qoefilter',
       malformedQoeFilterText()
-        .filter((t) => t.trim() !== '')
+        .filter((t) => t.trim() !== '' && !parseQoeFilter(throughURL(t)).ok)
         .map(set('qoefilter')),
     ],
     [

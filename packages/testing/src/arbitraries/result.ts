@@ -1,7 +1,7 @@
 // Arbitraries of what the service answers for a given query: records holding exactly the fields
 // the query asked for, and envelopes whose counts agree with `limit` and `offset`. Built from the
 // query, so `fc.property(queryNode(), q => ...)` chains into realistic answers that shrink well.
-import { granularitySeconds, isMetric, type QueryNode } from '@playq/query';
+import { granularitySeconds, isMetric, METRICS, type QueryNode } from '@playq/query';
 import { queryNode } from '@playq/query/arbitraries';
 import * as fc from 'fast-check';
 
@@ -51,14 +51,13 @@ const nonNegative = (max: number) =>
 
 function metricValue(name: string, constraints: RecordConstraints): fc.Arbitrary<number> {
   const maxCount = constraints.maxCount ?? 1_000_000;
-  switch (name) {
-    case 'viewercount':
-    case 'users':
-    case 'errors':
+  switch (isMetric(name) ? METRICS[name].unit : undefined) {
+    case 'count':
       return fc.nat({ max: maxCount });
-    case 'latency':
+    case 'seconds':
       return nonNegative(120);
-    case 'bufferingratio':
+    case 'percent':
+    case 'score':
       return nonNegative(100);
     default:
       return nonNegative(maxCount);
@@ -90,7 +89,7 @@ function fieldArbitraries(
     fields[name] = isMetric(name) ? metricValue(name, constraints) : dimensionValue(name);
   if (isTimeSeries(query)) {
     const { start, end } = periodOf(query);
-    const g = granularitySeconds(query.granularity ?? 'hour');
+    const g = granularitySeconds(query.granularity ?? 'auto', { start, end });
     const first = Math.floor(start / g);
     const last = Math.floor((end - 1) / g);
     fields.timestamp = fc.integer({ min: first, max: last }).map((bucket) => bucket * g);
@@ -119,7 +118,7 @@ export function record(query: QueryNode, constraints: RecordConstraints = {}): f
 /** The record order the reference service uses, so generated pages look like real ones. */
 function sortRecords(query: QueryNode, records: Record<string, number | string>[]): void {
   const series = isTimeSeries(query);
-  const by = query.orderby ?? (series ? 'timestamp' : query.metrics.find(isMetric));
+  const by = query.orderby ?? (series ? 'timestamp' : query.metrics.find((m) => isMetric(m)));
   if (!by) return;
   const desc = (query.order ?? (isMetric(by) ? 'desc' : 'asc')) === 'desc';
   const ties = series ? ['timestamp'] : query.aggby;

@@ -1,26 +1,11 @@
 // Pure rules over answers already fetched: is this a result envelope, are these records what the
 // query asked for, is this error a problem document. Each returns findings, never throws, so the
 // same rules judge live answers in `checkContract` and generated ones in the arbitraries' tests.
+import { isDimension, isMetric, METRICS } from '@playq/query';
 import type { Finding } from './types';
 
-/** Names from the specification's section 2.3, kept here so the suite judges the wire, not our SDK. */
-export const SPEC_METRICS: ReadonlySet<string> = new Set([
-  'latency',
-  'viewercount',
-  'bufferingratio',
-  'concurviewavg',
-  'users',
-  'errors',
-]);
-export const SPEC_DIMENSIONS: ReadonlySet<string> = new Set([
-  'country',
-  'platform',
-  'subscriberid',
-  'category',
-  'key',
-  'player',
-]);
-const COUNT_METRICS: ReadonlySet<string> = new Set(['viewercount', 'users', 'errors']);
+// Names, units and levels come from the one catalogue in @playq/query: the wire's vocabulary.
+const unitOf = (name: string) => (isMetric(name) ? METRICS[name].unit : undefined);
 
 /** What a query asked for, so an answer can be judged against it. */
 export interface EnvelopeExpectation {
@@ -223,8 +208,7 @@ function valueFindings(
       : [spec(`${where}: totalpages is not an integer (got ${describe(value)})`)];
   }
   // On the session endpoint the dimension names listed under `metrics` come back as strings.
-  const isDimension = SPEC_DIMENSIONS.has(name) || (endpoint === 'session' && !SPEC_METRICS.has(name));
-  if (isDimension) {
+  if (isDimension(name) || (endpoint === 'session' && !isMetric(name))) {
     return typeof value === 'string'
       ? []
       : [spec(`${where}: dimension \`${name}\` is not a string (got ${describe(value)})`)];
@@ -233,11 +217,12 @@ function valueFindings(
     return [spec(`${where}: metric \`${name}\` is not a finite number (got ${describe(value)})`)];
   }
   if (value < 0) return [design(`${where}: metric \`${name}\` is negative (${value})`)];
-  if (COUNT_METRICS.has(name) && !Number.isInteger(value)) {
+  const unit = unitOf(name);
+  if (unit === 'count' && !Number.isInteger(value)) {
     return [design(`${where}: count metric \`${name}\` is not an integer (${value})`)];
   }
-  if (name === 'bufferingratio' && value > 100) {
-    return [design(`${where}: bufferingratio ${value} is above 100 (playq reports a percentage)`)];
+  if ((unit === 'percent' || unit === 'score') && value > 100) {
+    return [design(`${where}: ${name} ${value} is above 100 (playq reports a ${unit} of at most 100)`)];
   }
   return [];
 }

@@ -1,6 +1,6 @@
 // The contract's shape rules offered for one query and one answer, for users who test code that
 // produces or transforms answers (a proxy, a cache, a fake) rather than a whole deployment.
-import { granularitySeconds, type QueryNode } from '@playq/query';
+import { bucketSeconds, type QueryNode } from '@playq/query';
 import { type EnvelopeExpectation, envelopeFindings } from './shape-rules';
 import type { Finding } from './types';
 
@@ -16,7 +16,7 @@ export function expectationOf(query: QueryNode): EnvelopeExpectation {
     limit: query.limit,
     offset: query.offset,
     ...(query.agg !== undefined ? { agg: query.agg } : {}),
-    ...(series ? { bucketSeconds: granularitySeconds(query.granularity ?? 'hour') } : {}),
+    ...(series && period ? { bucketSeconds: bucketSeconds(query) } : {}),
     ...(period ? { period } : {}),
   };
 }

@@ -1,0 +1,290 @@
+// A catalogue of metric and dimension names as one frozen value whose type carries the names, so a
+// builder made from it infers record types from it (as Kysely's builder takes a database interface).
+// `defineCatalogue` checks a definition and fills in defaults; `extendCatalogue` adds names.
+import type { Endpoint } from '../model';
+
+/** Whether a metric is computed per session (and a qoefilter tests each session) or per group. */
+export type MetricLevel = 'session' | 'group';
+export type MetricUnit = 'seconds' | 'minutes' | 'percent' | 'count' | 'sessions' | 'score' | 'ratio';
+
+/** The definition of one metric, as a deployment writes it. */
+export interface MetricDefinition {
+  readonly unit: MetricUnit;
+  readonly level: MetricLevel;
+  readonly description: string;
+  /** The endpoints it is valid on (default both). */
+  readonly endpoints?: readonly Endpoint[];
+  /** Whether it may be requested with `concurrency=1` (default `true`). */
+  readonly concurrency?: boolean;
+}
+
+/** The definition of one dimension, as a deployment writes it. */
+export interface DimensionDefinition<M extends string = string> {
+  readonly description: string;
+  /** The endpoints it is valid on (default both). */
+  readonly endpoints?: readonly Endpoint[];
+  /** The only metrics it may be combined with (default: every metric). */
+  readonly combinesWith?: readonly M[];
+  /** Whether the session endpoint also accepts it in `metrics`, as a string field (default `false`). */
+  readonly sessionField?: boolean;
+}
+
+export type MetricDefinitions = { readonly [name: string]: MetricDefinition };
+export type DimensionDefinitions = { readonly [name: string]: DimensionDefinition };
+
+export interface CatalogueDefinition<
+  M extends MetricDefinitions = MetricDefinitions,
+  D extends DimensionDefinitions = DimensionDefinitions,
+> {
+  readonly metrics: M;
+  readonly dimensions: D;
+}
+
+/** One metric of a catalogue, defaults filled in. */
+export interface MetricInfo<N extends string = string> {
+  readonly kind: 'metric';
+  readonly name: N;
+  readonly type: 'number';
+  readonly unit: MetricUnit;
+  readonly level: MetricLevel;
+  readonly description: string;
+  readonly endpoints: readonly Endpoint[];
+  /** Whether it may be requested with `concurrency=1`. */
+  readonly concurrency: boolean;
+  /** The dimensions this metric may be broken down or filtered by. */
+  readonly combinesWith: readonly string[];
+}
+
+/** One dimension of a catalogue, defaults filled in. */
+export interface DimensionInfo<N extends string = string> {
+  readonly kind: 'dimension';
+  readonly name: N;
+  readonly type: 'string';
+  readonly description: string;
+  readonly endpoints: readonly Endpoint[];
+  /** The metrics this dimension may be combined with. */
+  readonly combinesWith: readonly string[];
+  /** Whether it combines with some metrics only (like the error-only `category` and `key`). */
+  readonly restricted: boolean;
+  /** Endpoints on which the name may also be listed in `metrics` (as a string field). */
+  readonly metricOn: readonly Endpoint[];
+}
+
+/** A checked, deeply frozen catalogue. Its type parameters carry the definitions, names included. */
+export interface Catalogue<
+  M extends MetricDefinitions = MetricDefinitions,
+  D extends DimensionDefinitions = DimensionDefinitions,
+> {
+  readonly metrics: { readonly [K in keyof M & string]: MetricInfo<K> };
+  readonly dimensions: { readonly [K in keyof D & string]: DimensionInfo<K> };
+  /** Metric names in definition order. */
+  readonly metricNames: readonly (keyof M & string)[];
+  /** Dimension names in definition order. */
+  readonly dimensionNames: readonly (keyof D & string)[];
+  /** The special `aggby` of a time series. */
+  readonly timestamp: 'timestamp';
+  /** The definition it was made from (frozen), which `extendCatalogue` builds on. */
+  readonly definition: CatalogueDefinition<M, D>;
+}
+
+/** Any catalogue, whatever its names. */
+// biome-ignore lint/suspicious/noExplicitAny: the widest catalogue type, for constraints only
+export type AnyCatalogue = Catalogue<any, any>;
+
+const ENDPOINTS: readonly Endpoint[] = Object.freeze(['metricquery', 'session']);
+const UNITS: readonly MetricUnit[] = ['seconds', 'minutes', 'percent', 'count', 'sessions', 'score', 'ratio'];
+const NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Check a catalogue definition and make it a frozen catalogue. Names are lower-case identifiers,
+ * metric and dimension names are distinct, and `timestamp` is reserved. Throws a `TypeError` that
+ * lists every problem (see `catalogueProblems` to get them without throwing).
+ *
+ * @example
+ * const shop = defineCatalogue({
+ *   metrics: { carts: { unit: 'count', level: 'group', description: 'Carts opened.' } },
+ *   dimensions: { store: { description: 'Store id.' } },
+ * });
+ * createQueries(shop).metricQuery('demo').metrics('carts').aggBy('store');
+ * // record type { carts: number; store: string }
+ */
+export function defineCatalogue<
+  const M extends MetricDefinitions,
+  const D extends { readonly [name: string]: DimensionDefinition<NoInfer<keyof M & string>> },
+>(definition: { readonly metrics: M; readonly dimensions: D }): Catalogue<M, D> {
+  const problems = catalogueProblems(definition);
+  if (problems.length > 0) {
+    throw new TypeError(`@playq/query: defineCatalogue: ${problems.join(' ')}`);
+  }
+  return build(definition) as unknown as Catalogue<M, D>;
+}
+
+/**
+ * A catalogue with a deployment's own names added to a base (usually the default catalogue). A
+ * name the base already has is an error: extending never redefines.
+ *
+ * @example
+ * const mine = extendCatalogue(DEFAULT_CATALOGUE, {
+ *   metrics: { ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' } },
+ * });
+ * mine.metrics.ad_impressions.unit; // 'count'
+ */
+export function extendCatalogue<
+  C extends AnyCatalogue,
+  const M extends MetricDefinitions = {},
+  const D extends {
+    readonly [name: string]: DimensionDefinition<NoInfer<(keyof M | keyof C['metrics']) & string>>;
+  } = {},
+>(
+  base: C,
+  more: { readonly metrics?: M; readonly dimensions?: D },
+): Catalogue<C['definition']['metrics'] & M, C['definition']['dimensions'] & D> {
+  const clash = [
+    ...Object.keys(more.metrics ?? {}).filter((n) => Object.hasOwn(base.definition.metrics, n)),
+    ...Object.keys(more.dimensions ?? {}).filter((n) => Object.hasOwn(base.definition.dimensions, n)),
+  ];
+  if (clash.length > 0) {
+    throw new TypeError(`@playq/query: extendCatalogue: the base already defines ${clash.join(', ')}.`);
+  }
+  return defineCatalogue({
+    metrics: { ...base.definition.metrics, ...more.metrics },
+    dimensions: { ...base.definition.dimensions, ...more.dimensions },
+  }) as never;
+}
+
+/**
+ * Every problem with a catalogue definition (for example one read from a JSON file), as
+ * sentences; empty when `defineCatalogue` would accept it. Never throws.
+ *
+ * @example
+ * catalogueProblems({ metrics: { Bad: {} }, dimensions: {} });
+ * // ['metric "Bad": a name is a lower-case identifier ([a-z_][a-z0-9_]*).', ...]
+ */
+export function catalogueProblems(definition: unknown): string[] {
+  if (!isRecord(definition) || !isRecord(definition.metrics) || !isRecord(definition.dimensions)) {
+    return ['a catalogue is an object { metrics: {...}, dimensions: {...} }.'];
+  }
+  const out: string[] = [];
+  const metrics = definition.metrics;
+  for (const [name, def] of Object.entries(metrics)) metricProblems(name, def, out);
+  for (const [name, def] of Object.entries(definition.dimensions)) {
+    dimensionProblems(name, def, metrics, out);
+  }
+  return out;
+}
+
+function metricProblems(name: string, def: unknown, out: string[]): void {
+  const where = `metric "${name}":`;
+  nameProblems(where, name, out);
+  if (!isRecord(def)) {
+    out.push(`${where} its definition is an object with unit, level and description.`);
+    return;
+  }
+  if (!UNITS.includes(def.unit as MetricUnit)) out.push(`${where} unit is one of ${UNITS.join(', ')}.`);
+  if (def.level !== 'session' && def.level !== 'group') out.push(`${where} level is session or group.`);
+  if (typeof def.description !== 'string') out.push(`${where} description is a string.`);
+  if (def.concurrency !== undefined && typeof def.concurrency !== 'boolean') {
+    out.push(`${where} concurrency is true or false.`);
+  }
+  endpointProblems(where, def.endpoints, out);
+}
+
+function dimensionProblems(
+  name: string,
+  def: unknown,
+  metrics: Record<string, unknown>,
+  out: string[],
+): void {
+  const where = `dimension "${name}":`;
+  nameProblems(where, name, out);
+  if (Object.hasOwn(metrics, name)) out.push(`${where} a metric has the same name.`);
+  if (!isRecord(def)) {
+    out.push(`${where} its definition is an object with a description.`);
+    return;
+  }
+  if (typeof def.description !== 'string') out.push(`${where} description is a string.`);
+  if (def.sessionField !== undefined && typeof def.sessionField !== 'boolean') {
+    out.push(`${where} sessionField is true or false.`);
+  }
+  endpointProblems(where, def.endpoints, out);
+  if (def.combinesWith === undefined) return;
+  if (!Array.isArray(def.combinesWith) || def.combinesWith.length === 0) {
+    out.push(`${where} combinesWith is a non-empty list of metric names.`);
+    return;
+  }
+  for (const m of def.combinesWith) {
+    if (typeof m !== 'string' || !Object.hasOwn(metrics, m)) {
+      out.push(`${where} combinesWith names "${String(m)}", which is not a metric of the catalogue.`);
+    }
+  }
+}
+
+function nameProblems(where: string, name: string, out: string[]): void {
+  if (!NAME.test(name)) out.push(`${where} a name is a lower-case identifier ([a-z_][a-z0-9_]*).`);
+  if (name === 'timestamp') out.push(`${where} "timestamp" is reserved for the time-series aggby.`);
+}
+
+function endpointProblems(where: string, endpoints: unknown, out: string[]): void {
+  if (endpoints === undefined) return;
+  if (
+    !Array.isArray(endpoints) ||
+    endpoints.length === 0 ||
+    !endpoints.every((e) => ENDPOINTS.includes(e as Endpoint))
+  ) {
+    out.push(`${where} endpoints is a non-empty list of metricquery and session.`);
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function build(def: CatalogueDefinition): AnyCatalogue {
+  const metricNames = Object.keys(def.metrics);
+  const dimensionNames = Object.keys(def.dimensions);
+  const dimensions: Record<string, DimensionInfo> = {};
+  for (const name of dimensionNames) {
+    const d = def.dimensions[name]!;
+    dimensions[name] = {
+      kind: 'dimension',
+      name,
+      type: 'string',
+      description: d.description,
+      endpoints: d.endpoints ?? ENDPOINTS,
+      combinesWith: d.combinesWith ?? metricNames,
+      restricted: d.combinesWith !== undefined,
+      metricOn: d.sessionField === true ? ['session'] : [],
+    };
+  }
+  const metrics: Record<string, MetricInfo> = {};
+  for (const name of metricNames) {
+    const m = def.metrics[name]!;
+    metrics[name] = {
+      kind: 'metric',
+      name,
+      type: 'number',
+      unit: m.unit,
+      level: m.level,
+      description: m.description,
+      endpoints: m.endpoints ?? ENDPOINTS,
+      concurrency: m.concurrency ?? true,
+      combinesWith: dimensionNames.filter((d) => dimensions[d]!.combinesWith.includes(name)),
+    };
+  }
+  return freeze({
+    metrics,
+    dimensions,
+    metricNames,
+    dimensionNames,
+    timestamp: 'timestamp',
+    definition: structuredClone(def),
+  }) as AnyCatalogue;
+}
+
+function freeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) freeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,29 @@
+// "Is a time series" and "how long is a bucket" for a query: wire facts every package needs (the
+// client's gap filling, the reference service's SQL, the contract checks), owned here once.
+import { TIMESTAMP } from './catalogue/catalogue';
+import { granularitySeconds } from './limits';
+import { DEFAULT_GRANULARITY, type QueryNode } from './model';
+
+/**
+ * Whether a query is a time series: `aggby` is exactly `timestamp`.
+ *
+ * @example
+ * isTimeSeries(metricQuery('demo').metrics('errors').timeseries().toQuery()); // true
+ */
+export function isTimeSeries(query: Pick<QueryNode, 'aggby'>): boolean {
+  return query.aggby.length === 1 && query.aggby[0] === TIMESTAMP;
+}
+
+/**
+ * The bucket length in seconds of a time series, with `auto` resolved from its period; `undefined`
+ * when the query is not a time series or its period did not parse.
+ *
+ * @example
+ * bucketSeconds(metricQuery('demo').between(0, 86_400).metrics('errors').timeseries().toQuery()); // 3600
+ */
+export function bucketSeconds(
+  query: Pick<QueryNode, 'aggby' | 'granularity' | 'period'>,
+): number | undefined {
+  if (!isTimeSeries(query) || query.period === undefined || query.period.type !== 'period') return undefined;
+  return granularitySeconds(query.granularity ?? DEFAULT_GRANULARITY, query.period);
+}
