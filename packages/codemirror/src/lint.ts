@@ -39,8 +39,14 @@ function toDiagnostic(d: QueryDiagnostic, length: number): Diagnostic {
  * // [{ from: 1, to: 7, severity: 'error', source: 'unknown_dimension',
  * //    message: 'filter: unknown dimension "contry"; did you mean "country"?', actions: [Use "country"] }]
  */
-export function playqDiagnostics(state: EditorState, kind: TextKind): Diagnostic[] {
+export function playqDiagnostics(
+  state: EditorState,
+  kind: TextKind,
+  options: { readonly required?: boolean } = {},
+): Diagnostic[] {
   const text = state.doc.toString();
+  // A field left blank means "no filter": only a required field complains about it.
+  if (options.required !== true && text.trim() === '') return [];
   return checkText(kind, text).map((d) => toDiagnostic(d, text.length));
 }
 
@@ -50,6 +56,9 @@ export function playqDiagnostics(state: EditorState, kind: TextKind): Diagnostic
  * @example
  * new EditorView({ extensions: [playqLanguage('filter'), playqLinter('filter'), lintGutter()] });
  */
-export function playqLinter(kind: TextKind, config: { readonly delay?: number } = {}): Extension {
-  return linter((view) => playqDiagnostics(view.state, kind), { delay: config.delay ?? 250 });
+export function playqLinter(
+  kind: TextKind,
+  config: { readonly delay?: number; readonly required?: boolean } = {},
+): Extension {
+  return linter((view) => playqDiagnostics(view.state, kind, config), { delay: config.delay ?? 250 });
 }

@@ -11,6 +11,8 @@ import { playqLinter } from './lint';
 export interface PlayqOptions extends PlayqEditorOptions {
   /** Milliseconds of quiet before lint runs. Default 250. */
   readonly lintDelay?: number;
+  /** Whether a blank field is an error (default `false`: blank means "none"). */
+  readonly required?: boolean;
   /** Set `false` to leave out the linter (e.g. to configure your own). */
   readonly lint?: boolean;
   /** Set `false` to leave out the hover tooltips. */
@@ -34,7 +36,8 @@ export interface PlayqOptions extends PlayqEditorOptions {
 export function playq(kind: TextKind, options: PlayqOptions = {}): LanguageSupport {
   const language = playqLanguage(kind);
   const support = [language.data.of({ autocomplete: playqCompletionSource(kind, options) })];
-  if (options.lint !== false) support.push(playqLinter(kind, { delay: options.lintDelay ?? 250 }));
+  if (options.lint !== false)
+    support.push(playqLinter(kind, { delay: options.lintDelay ?? 250, required: options.required === true }));
   if (options.hover !== false) support.push(playqHover(kind, options));
   return new LanguageSupport(language, support);
 }

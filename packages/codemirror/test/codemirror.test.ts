@@ -177,6 +177,15 @@ describe('lint', () => {
     expect(w).toMatchObject({ severity: 'warning', from: 12, to: 24 });
     expect(playqDiagnostics(EditorState.create({ doc: 'latency > 2' }), 'qoefilter')).toEqual([]);
   });
+
+  it('leaves a blank field alone unless it is required', () => {
+    const blank = EditorState.create({ doc: '  ' });
+    expect(playqDiagnostics(blank, 'filter')).toEqual([]);
+    expect(playqDiagnostics(blank, 'filter', { required: true })[0]).toMatchObject({
+      severity: 'error',
+      from: 0,
+    });
+  });
 });
 
 describe('hover and one-line mode', () => {
