@@ -183,7 +183,7 @@ describe('lint', () => {
     expect(playqDiagnostics(blank, 'filter')).toEqual([]);
     expect(playqDiagnostics(blank, 'filter', { required: true })[0]).toMatchObject({
       severity: 'error',
-      from: 0,
+      source: 'invalid_filter',
     });
   });
 });
