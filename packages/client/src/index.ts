@@ -35,3 +35,4 @@ export type { Page } from './response/envelope';
 export { type DatedRecord, type FillTimeSeriesOptions, type FillValue, fillTimeSeries } from './time-series';
 export type { RetryOptions } from './transport/retry-policy';
 export type { ClientHooks, RequestInfo, RequestKind, ResponseInfo, Transport } from './transport/types';
+export { type ServiceValuesOptions, serviceValues } from './values/service-values';

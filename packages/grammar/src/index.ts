@@ -2,6 +2,9 @@
 // mini-languages of the Playback Analytics Query Service.
 
 export type * from './ast';
+export { slotsAt, tokenSpans } from './complete/index';
+export type { Slot, SlotAt } from './complete/slot';
+export type { TextKind, TokenRole, TokenSpan } from './complete/token-spans';
 export type { Diagnostic, ParseResult, Severity } from './diagnostic';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes';
 export { formatDiagnostic, GrammarError, offsetToLineColumn } from './diagnostics';

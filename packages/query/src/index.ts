@@ -1,6 +1,7 @@
 // @playq/query: the catalogue of names, the immutable query model, the typed fluent builder,
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
+export { builderCode } from './builder/builder-code';
 export { createQueries, fromQuery, metricQuery, type Queries, sessionQuery } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
@@ -60,6 +61,23 @@ export {
   type MetricUnit,
 } from './catalogue/define-catalogue';
 export { didYouMean, editDistance, suggestName, unknownNameMessage } from './catalogue/suggest-name';
+export { checkText } from './complete/check-text';
+export { type CompleteOptions, complete, completeSync } from './complete/complete';
+export {
+  type CompletionNames,
+  DEFAULT_COMPLETION_NAMES,
+  describeName,
+  type NameEntry,
+  namesOf,
+} from './complete/names';
+export type {
+  CompletionResult,
+  Suggestion,
+  SuggestionType,
+  ValueEntry,
+  ValueProvider,
+  ValueRequest,
+} from './complete/suggestion';
 export {
   bucketCount,
   DEFAULT_LIMITS,

@@ -1,0 +1,3 @@
+import { packageConfig } from '../../vitest.shared';
+
+export default packageConfig('codemirror');

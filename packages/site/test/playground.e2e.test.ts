@@ -1,0 +1,159 @@
+// The built docs site in real Chromium (Debian's package, through playwright-core): the playground
+// against the reference service on 127.0.0.1. Each step saves a screenshot in test-artifacts/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiKeyAuth, createClient } from '@playq/client';
+import { metricQuery } from '@playq/query';
+import { createService, type Service } from '@playq/server';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic } from './serve-static';
+
+const CHROMIUM = process.env.PLAYQ_CHROMIUM ?? '/usr/bin/chromium';
+const site = fileURLToPath(new URL('..', import.meta.url));
+const artifacts = join(site, 'test-artifacts');
+const hasBrowser = existsSync(CHROMIUM);
+if (!hasBrowser && process.env.CI) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs it`);
+
+let service: Service;
+let baseUrl: string;
+let web: Awaited<ReturnType<typeof serveStatic>>;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+
+const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const editor = (kind: 'filter' | 'qoefilter') => page.locator(`[data-testid=${kind}] .cm-content`);
+
+beforeAll(async () => {
+  if (!hasBrowser) return;
+  execFileSync('pnpm', ['run', 'docs:build'], {
+    cwd: site,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYQ_SITE_SKIP_API: '1' },
+  });
+  service = await createService({ data: { generate: { sessions: 3000, seed: 7 } }, rateLimit: false });
+  baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
+  web = await serveStatic(join(site, '.vitepress', 'dist'));
+  mkdirSync(artifacts, { recursive: true });
+  profile = mkdtempSync(join(tmpdir(), 'playq-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1100, height: 1000 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await web?.close();
+  await service?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasBrowser)('playground in Chromium', () => {
+  it('renders, and says how long the first render took', async () => {
+    await page.goto(`${web.url}/playground?service=${encodeURIComponent(baseUrl)}`);
+    const root = page.locator('#playq-playground[data-ready]');
+    await root.waitFor();
+    const ready = Number(await root.getAttribute('data-ready'));
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd };
+    });
+    const figures = { playgroundReadyMs: ready, ...nav, date: new Date().toISOString() };
+    const out = join(site, '..', '..', 'bench', 'results', 'site-playground.json');
+    writeFileSync(
+      out,
+      `${JSON.stringify({ what: 'playground first render in Chromium, ms after navigation start', target: 'playgroundReadyMs < 2000', ...figures }, null, 2)}\n`,
+    );
+    console.log(`playground ready ${ready} ms after navigation start`);
+    await expect(page.locator('[data-testid=url]').textContent()).resolves.toContain('/metricquery/demo?');
+    await shot('1-first-render');
+  });
+
+  it('typing [contry=US marks "contry" with the did-you-mean hint', async () => {
+    await editor('filter').click();
+    await page.keyboard.type('[contry=US', { delay: 20 });
+    const marks = page.locator('[data-testid=filter] .cm-lintRange-error');
+    await expect.poll(() => marks.allTextContents(), { timeout: 5000 }).toContain('contry');
+    await page.locator('[data-testid=filter] .cm-lintRange-error', { hasText: 'contry' }).hover();
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toContain('did you mean "country"');
+    await shot('2-lint-did-you-mean');
+  });
+
+  it('typing [cou and accepting the first completion gives [country=, then lists its values', async () => {
+    await editor('filter').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('[cou', { delay: 30 });
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.first().textContent(), { timeout: 5000 }).toContain('country');
+    await shot('3-dimension-completion');
+    await page.keyboard.press('Enter');
+    expect(await editor('filter').textContent()).toBe('[country=');
+
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const end = Math.floor(Date.now() / 3_600_000) * 3600 + 3600;
+    const top = await client.run(
+      metricQuery('demo')
+        .between(end - 720 * 3600, end)
+        .metrics('viewercount')
+        .aggBy('country')
+        .orderBy('viewercount', 'desc')
+        .limit(100),
+    );
+    const expected = top.records.map((r) => r.country);
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('.cm-tooltip-autocomplete li .cm-completionLabel').allTextContents()).slice(
+            0,
+            expected.length,
+          ),
+        { timeout: 5000 },
+      )
+      .toEqual(expected);
+    await shot('4-value-completion');
+    await page.keyboard.press('Escape');
+  });
+
+  it('Run shows as many rows as the service reports in totalrecords', async () => {
+    await editor('filter').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.locator('[data-testid=run]').click();
+    const status = page.locator('[data-testid=status][data-totalrecords]');
+    await status.waitFor();
+    const total = Number(await status.getAttribute('data-totalrecords'));
+    const rows = await page.locator('[data-testid=result] tbody tr').count();
+    expect(total).toBeGreaterThan(1);
+    expect(rows).toBe(total);
+    await shot('5-run-table');
+  });
+
+  it('a time series draws a chart', async () => {
+    await page.locator('[data-testid=aggby]').selectOption('timestamp');
+    await page.locator('[data-testid=run]').click();
+    const line = page.locator('[data-testid=chart] svg polyline');
+    await line.first().waitFor();
+    expect(await line.count()).toBe(2);
+    await shot('6-time-series-chart');
+  });
+});
