@@ -1,7 +1,8 @@
 // @playq/query: the catalogue of names, the immutable query model, the typed fluent builder,
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
-export { createQueries, fromQuery, metricQuery, type Queries, sessionQuery } from './builder/query-builder';
+export { createQueries, fromQuery, metricQuery, sessionQuery } from './builder/create-queries';
+export type { Queries } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
   BuilderMethods,
