@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries/index.ts' },
+  entry: { index: 'src/index.ts', print: 'src/print.ts', arbitraries: 'src/arbitraries/index.ts' },
   format: ['esm'],
   // Internals tagged @internal stay out of the published types.
   dts: { compilerOptions: { stripInternal: true } },

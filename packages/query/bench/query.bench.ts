@@ -3,10 +3,11 @@
 // parameters, a three-clause filter) and parsing its canonical URL back, against a baseline in the
 // same run that does the same by hand with a template literal, encodeURIComponent and bare
 // URLSearchParams. Imports the BUILT package, as a user would. Target: within 5x of the baseline.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromURL, metricQuery } from '@playq/query';
+import { bundleSizes } from './bundle-size';
 
 const BASE = 'https://analytics.example.com/api/v1';
 const START = 1_704_067_200;
@@ -109,6 +110,11 @@ const results = {
   ),
 };
 
+// The figures of the last run, read before they are overwritten: the ratios (each against its own
+// baseline in its own run) are compared, which is fair across machines of different speed.
+const out = fileURLToPath(new URL('../../../bench/results/query.json', import.meta.url));
+const previous = readPrevious(out);
+
 const report: Record<string, unknown> = {
   package: '@playq/query',
   unit: 'ops/s',
@@ -130,10 +136,47 @@ for (const [name, { playq, baseline }] of Object.entries(results)) {
       .padStart(10)} ops/s   ${ratio.toFixed(2)}x slower${ratio <= 5 ? '' : '  (over the 5x target)'}`,
   );
 }
+report.vsPrevious = vsPrevious(previous, report);
+const sizes = await bundleSizes();
+report.bundle = { ...sizes, targetBuilderOnlyGzipBytes: 15 * 1024 };
+for (const [name, s] of Object.entries(sizes)) {
+  const over = name === 'builderOnly' && s.gzipBytes > 15 * 1024 ? '  (over the 15 KB target)' : '';
+  console.log(
+    `bundle ${name.padEnd(12)} ${(s.minifiedBytes / 1024).toFixed(1)} KB minified, ${(s.gzipBytes / 1024).toFixed(1)} KB gzip${s.hasChevrotain ? ', with chevrotain' : ''}${over}`,
+  );
+}
 report.node = process.version;
 report.date = new Date().toISOString();
 
-const out = fileURLToPath(new URL('../../../bench/results/query.json', import.meta.url));
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`wrote ${out} (${sink & 1})`);
+
+function readPrevious(path: string): Record<string, { slowdown?: number }> | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each figure's slowdown now over its slowdown in the last run (target: at most 1.2). */
+function vsPrevious(
+  before: Record<string, { slowdown?: number }> | undefined,
+  now: Record<string, unknown>,
+): Record<string, number> | string {
+  if (before === undefined) return 'no previous figures';
+  const ratios: Record<string, number> = {};
+  for (const name of Object.keys(results)) {
+    const a = before[name]?.slowdown;
+    const b = (now[name] as { slowdown: number }).slowdown;
+    if (typeof a === 'number' && a > 0) ratios[name] = Number((b / a).toFixed(2));
+  }
+  for (const [name, r] of Object.entries(ratios)) {
+    console.log(
+      `vs previous ${name.padEnd(24)} ${r.toFixed(2)}x${r <= 1.2 ? '' : '  (over the 1.2x target)'}`,
+    );
+  }
+  return ratios;
+}

@@ -2,7 +2,8 @@
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
 export { builderCode } from './builder/builder-code';
-export { createQueries, fromQuery, metricQuery, type Queries, sessionQuery } from './builder/query-builder';
+export { createQueries, fromQuery, metricQuery, sessionQuery } from './builder/create-queries';
+export type { Queries } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
   BuilderMethods,

@@ -1,6 +1,7 @@
 // The URLs docs/query.md shows, checked against the builder so the documentation cannot drift.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fromURL, metricQuery, validate } from '../src/index';
+import { DEFAULT_CATALOGUE, DIMENSIONS, fromURL, METRICS, metricQuery, validate } from '../src/index';
 
 const B = 'https://analytics.example.com/api/v1';
 const P = 'period=start%3D1704067200%2Cend%3D1704153600';
@@ -87,5 +88,24 @@ describe('docs/query.md examples', () => {
         },
       ],
     });
+  });
+});
+
+describe('docs/catalogue.md', () => {
+  const text = readFileSync(new URL('../../../docs/catalogue.md', import.meta.url), 'utf8');
+
+  it('gives every metric with its unit, level and concurrency support', () => {
+    for (const name of DEFAULT_CATALOGUE.metricNames) {
+      const m = METRICS[name];
+      const row = `| \`${name}\` | ${m.unit} | ${m.level} | ${m.concurrency ? 'yes' : 'no'} | ${m.description} |`;
+      expect(text, name).toContain(row);
+    }
+  });
+
+  it('gives every dimension with its definition', () => {
+    for (const name of DEFAULT_CATALOGUE.dimensionNames) {
+      expect(text, name).toContain(`| \`${name}\` |`);
+      expect(text, name).toContain(DIMENSIONS[name].description);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // A query in words, for `playq explain`: what is measured, over which period, broken down how,
 // filtered how, sorted and paged how, with the defaults the service will apply spelled out.
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
-import type { QueryNode } from '@playq/query';
+import { isTimeSeries, type QueryNode, resolveGranularity } from '@playq/query';
 import { displayCell } from '../format/cell';
 
 function duration(seconds: number): string {
@@ -54,22 +54,35 @@ export function describeQuery(q: QueryNode): [string, string][] {
   }
   if (q.period?.type === 'period') rows.push(['period', describePeriod(q.period)]);
   rows.push(['metrics', q.metrics.join(', ')]);
-  const series = q.aggby.length === 1 && q.aggby[0] === 'timestamp';
-  if (series)
-    rows.push(['shape', `time series, one record per ${q.granularity ?? 'hour'} with data (UTC buckets)`]);
+  if (isTimeSeries(q))
+    rows.push(['shape', `time series, one record per ${bucketText(q)} with data (UTC buckets)`]);
   else if (q.aggby.length > 0) rows.push(['shape', `breakdown by ${q.aggby.join(' × ')}`]);
   else rows.push(['shape', 'one total record']);
   if (q.filter?.type === 'filter') rows.push(['filter', describeFilter(q.filter)]);
   if (q.qoefilter?.type === 'qoefilter') rows.push(['qoefilter', describeQoe(q.qoefilter)]);
-  const orderby = q.orderby ?? (series ? 'timestamp' : q.metrics[0]);
+  const orderby = q.orderby ?? (isTimeSeries(q) ? 'timestamp' : q.metrics[0]);
   const metricSort = orderby !== undefined && orderby !== 'timestamp' && !q.aggby.includes(orderby);
   const order = q.order ?? (metricSort ? 'desc' : 'asc');
   const defaulted =
     q.orderby === undefined ? ' (default)' : q.order === undefined ? ' (default direction)' : '';
   if (orderby !== undefined) rows.push(['order', `${orderby} ${order}${defaulted}`]);
+  const switches = [
+    q.sessiontype === 'started' ? 'sessions by start (sessiontype=started)' : '',
+    q.allstatus === 1 ? 'every status (allstatus=1)' : '',
+    q.concurrency === 1 ? 'active sessions (concurrency=1)' : '',
+    q.businesserror === true ? 'business errors counted (businesserror=true)' : '',
+  ].filter((s) => s !== '');
+  if (switches.length > 0) rows.push(['sessions', switches.join('; ')]);
   rows.push([
     'page',
     `limit ${q.limit}, offset ${q.offset} (records ${q.offset + 1} to ${q.offset + q.limit})`,
   ]);
   return rows;
+}
+
+/** The bucket of a time series in words; `auto` says what it resolves to for the period. */
+function bucketText(q: QueryNode): string {
+  const g = q.granularity ?? 'auto';
+  if (g !== 'auto') return g;
+  return q.period?.type === 'period' ? `${resolveGranularity(g, q.period)} (auto)` : 'auto-sized bucket';
 }

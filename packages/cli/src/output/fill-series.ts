@@ -17,7 +17,7 @@ type Row = Readonly<Record<string, unknown>>;
 export function seriesFiller(query: QueryNode): ((records: readonly Row[]) => Row[]) | undefined {
   const period = query.period;
   if (query.aggby[0] !== 'timestamp' || period?.type !== 'period' || query.offset !== 0) return undefined;
-  const granularity = query.granularity ?? 'hour';
+  const granularity = query.granularity ?? 'auto';
   const metrics = query.metrics;
   return (records) => {
     const typed = records.filter((r): r is Row & { timestamp: number } => typeof r.timestamp === 'number');

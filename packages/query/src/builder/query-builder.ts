@@ -6,13 +6,9 @@ import {
   type FilterAst,
   type FilterClause,
   isIdentifier,
-  parseFilter,
-  parsePeriod,
-  parseQoeFilter,
   type QoeCondition,
   type QoeFilterAst,
-} from '@playq/grammar';
-import { DEFAULT_CATALOGUE, type DefaultCatalogue } from '../catalogue/default-catalogue';
+} from '@playq/grammar/print';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import {
   type AggMode,
@@ -27,9 +23,10 @@ import {
   type SessionType,
   type SortOrder,
 } from '../model';
-import { deepFreeze } from '../url/from-url';
 import { filterText, qoeFilterText, toSearchParams, toURL } from '../url/to-url';
+import { deepFreeze } from '../util/deep-freeze';
 import { invalidText } from '../validate/diagnostics';
+import type { TextParsers } from './text-parsers';
 import { spanSeconds, type TimeInput, type TimeUnit, toEpochSeconds } from './time';
 import type { InitialState, LastOptions, LooseState, PeriodInput, QueryBuilder } from './types';
 
@@ -67,33 +64,40 @@ interface Props {
 }
 
 /** @internal */
+interface Env {
+  readonly catalogue: AnyCatalogue;
+  readonly parse: TextParsers;
+}
+
+/** @internal */
 export class Builder {
   /** Never mutated: every step copies. */
   readonly #p: Props;
-  readonly #catalogue: AnyCatalogue;
+  /** What every builder of one family shares: its catalogue and its text parsers. */
+  readonly #env: Env;
   /** The frozen node, made once on first request. */
   #node: QueryNode | undefined;
 
-  constructor(props: Props, catalogue: AnyCatalogue) {
+  constructor(props: Props, env: Env) {
     this.#p = props;
-    this.#catalogue = catalogue;
+    this.#env = env;
   }
 
   get '~catalogue'(): AnyCatalogue {
-    return this.#catalogue;
+    return this.#env.catalogue;
   }
 
   #with(patch: Partial<Props>): Builder {
     // Spreading two objects of varying shapes is an order of magnitude slower in V8 than copying
     // one fixed shape field by field and assigning the patch onto it.
-    return new Builder(Object.assign(copy(this.#p), patch), this.#catalogue);
+    return new Builder(Object.assign(copy(this.#p), patch), this.#env);
   }
 
   /** One field changed: the hot path of most calls, without a patch object to allocate. */
   #set<K extends keyof Props>(key: K, value: Props[K]): Builder {
     const next = copy(this.#p);
     next[key] = value;
-    return new Builder(next, this.#catalogue);
+    return new Builder(next, this.#env);
   }
 
   metrics(...names: string[]): Builder {
@@ -108,7 +112,7 @@ export class Builder {
     const next = copy(this.#p);
     next.aggby = aggby;
     next.granularity = granularity;
-    return new Builder(next, this.#catalogue);
+    return new Builder(next, this.#env);
   }
 
   timeseries(granularity: Granularity = DEFAULT_GRANULARITY): Builder {
@@ -117,7 +121,7 @@ export class Builder {
 
   period(period: PeriodInput): Builder {
     if (typeof period === 'string') {
-      const r = parsePeriod(period);
+      const r = this.#env.parse.period(period);
       return this.#with({ period: r.ok ? r.value : invalid(period, r.errors) });
     }
     if (period === null || typeof period !== 'object') {
@@ -142,7 +146,7 @@ export class Builder {
     }
     // Going through the grammar gives the same errors (and positions) as typed text would.
     const text = `start=${a},end=${b}`;
-    const r = parsePeriod(text);
+    const r = this.#env.parse.period(text);
     return this.#with({ period: r.ok ? r.value : invalid(text, r.errors) });
   }
 
@@ -164,7 +168,7 @@ export class Builder {
 
   where(dimensionOrText: string, values?: string | readonly string[]): Builder {
     if (values === undefined) {
-      const r = parseFilter(dimensionOrText);
+      const r = this.#env.parse.filter(dimensionOrText);
       return this.#withFilter(r.ok ? r.value : invalid(dimensionOrText, r.errors));
     }
     const list: readonly string[] =
@@ -207,7 +211,7 @@ export class Builder {
     const text =
       (isInvalid(current) ? current.text : filterText(current)) +
       (isInvalid(added) ? added.text : filterText(added));
-    const r = parseFilter(text);
+    const r = this.#env.parse.filter(text);
     return this.#with({
       filter: r.ok
         ? r.value
@@ -217,7 +221,7 @@ export class Builder {
 
   having(metricOrText: string, operator?: ComparisonOperator, value?: number): Builder {
     if (operator === undefined && value === undefined) {
-      const r = parseQoeFilter(metricOrText);
+      const r = this.#env.parse.qoefilter(metricOrText);
       return this.#withQoe(r.ok ? r.value : invalid(metricOrText, r.errors));
     }
     const metric = String(metricOrText).toLowerCase();
@@ -255,7 +259,7 @@ export class Builder {
       });
     }
     const text = `${isInvalid(current) ? current.text : qoeFilterText(current)} AND ${isInvalid(added) ? added.text : qoeFilterText(added)}`;
-    const r = parseQoeFilter(text);
+    const r = this.#env.parse.qoefilter(text);
     return this.#with({
       qoefilter: r.ok
         ? r.value
@@ -267,7 +271,7 @@ export class Builder {
     const next = copy(this.#p);
     next.orderby = name;
     next.order = order;
-    return new Builder(next, this.#catalogue);
+    return new Builder(next, this.#env);
   }
 
   limit(n: number): Builder {
@@ -445,41 +449,21 @@ export interface Queries<C extends AnyCatalogue> {
   fromQuery(node: QueryNode): QueryBuilder<LooseState<Endpoint, C>>;
 }
 
-/**
- * The builders typed by a catalogue: names outside it are type errors, records are inferred from
- * it, and `validate` checks a built query against it.
- *
- * @example
- * const shop = extendCatalogue(DEFAULT_CATALOGUE, {
- *   metrics: { ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' } },
- * });
- * const { metricQuery } = createQueries(shop);
- * metricQuery('demo').last(1, 'day').metrics('ad_impressions').aggBy('country');
- * // record type { ad_impressions: number; country: string }
- */
-export function createQueries<C extends AnyCatalogue>(catalogue: C): Queries<C> {
+/** The factories of one catalogue and one set of text parsers. @internal */
+export function queriesWith<C extends AnyCatalogue>(catalogue: C, parse: TextParsers): Queries<C> {
+  const env: Env = Object.freeze({ catalogue, parse });
   return Object.freeze({
     catalogue,
-    metricQuery: (customerId: string) =>
-      new Builder(emptyProps('metricquery', customerId), catalogue) as never,
-    sessionQuery: (customerId: string) => new Builder(emptyProps('session', customerId), catalogue) as never,
-    fromQuery: (node: QueryNode) => builderOf(node, catalogue) as never,
+    metricQuery: (customerId: string) => new Builder(emptyProps('metricquery', customerId), env) as never,
+    sessionQuery: (customerId: string) => new Builder(emptyProps('session', customerId), env) as never,
+    fromQuery: (node: QueryNode) => builderOf(node, env) as never,
   });
 }
 
-function builderOf(node: QueryNode, catalogue: AnyCatalogue): Builder {
+function builderOf(node: QueryNode, env: Env): Builder {
   if (typeof node !== 'object' || node === null || (node as { type?: unknown }).type !== 'query') {
     throw new TypeError('@playq/query: fromQuery expects a query node (an object with type "query").');
   }
   const props: Props = Object.assign(emptyProps(node.endpoint, node.customerId), structuredClone(node));
-  return new Builder(props, catalogue);
+  return new Builder(props, env);
 }
-
-const DEFAULT_QUERIES: Queries<DefaultCatalogue> = createQueries(DEFAULT_CATALOGUE);
-
-/** {@inheritDoc Queries.metricQuery} */
-export const metricQuery: Queries<DefaultCatalogue>['metricQuery'] = DEFAULT_QUERIES.metricQuery;
-/** {@inheritDoc Queries.sessionQuery} */
-export const sessionQuery: Queries<DefaultCatalogue>['sessionQuery'] = DEFAULT_QUERIES.sessionQuery;
-/** {@inheritDoc Queries.fromQuery} */
-export const fromQuery: Queries<DefaultCatalogue>['fromQuery'] = DEFAULT_QUERIES.fromQuery;

@@ -21,6 +21,7 @@ import {
   type SortOrder,
 } from '../model';
 import type { ProblemCode, QueryDiagnostic } from '../problem-code';
+import { deepFreeze } from '../util/deep-freeze';
 import { fromGrammar, isError, problem } from '../validate/diagnostics';
 import { validateNode } from '../validate/validate';
 import { PARAMETER_ORDER, type ParameterName } from './to-url';
@@ -309,6 +310,8 @@ function readAgg(text: string | undefined, node: MutableNode, report: Report): v
 
 /** The four switches from the vendor's docs; a default value is accepted and not stored. */
 function readSwitches(values: Map<ParameterName, string>, node: MutableNode, report: Report): void {
+  // Most URLs carry none of them: skip the work then.
+  if (!SWITCHES.some((key) => values.has(key))) return;
   const read = (key: ParameterName, allowed: readonly string[]): string | undefined => {
     const text = values.get(key);
     if (text === undefined) return undefined;
@@ -328,12 +331,4 @@ function readSwitches(values: Map<ParameterName, string>, node: MutableNode, rep
 }
 
 const SESSION_TYPES: readonly string[] = ['ended', 'started'];
-
-/** @internal */
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+const SWITCHES: readonly ParameterName[] = ['sessiontype', 'allstatus', 'concurrency', 'businesserror'];

@@ -2,8 +2,8 @@
 // defaults left out, every value through `encodeURIComponent`, and the three mini-languages printed
 // by the grammar package's serializers so that printing and parsing agree by construction.
 
-import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
-import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar';
+import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar/print';
+import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar/print';
 import type { InvalidText, QueryNode } from '../model';
 import { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from '../model';
 

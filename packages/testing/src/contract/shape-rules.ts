@@ -1,11 +1,12 @@
 // Pure rules over answers already fetched: is this a result envelope, are these records what the
 // query asked for, is this error a problem document. Each returns findings, never throws, so the
 // same rules judge live answers in `checkContract` and generated ones in the arbitraries' tests.
-import { isDimension, isMetric, METRICS } from '@playq/query';
+import { type AnyCatalogue, DEFAULT_CATALOGUE, isDimension, isMetric, type MetricInfo } from '@playq/query';
 import type { Finding } from './types';
 
 // Names, units and levels come from the one catalogue in @playq/query: the wire's vocabulary.
-const unitOf = (name: string) => (isMetric(name) ? METRICS[name].unit : undefined);
+const unitOf = (name: string, catalogue: AnyCatalogue) =>
+  isMetric(name, catalogue) ? (catalogue.metrics as Record<string, MetricInfo>)[name]!.unit : undefined;
 
 /** What a query asked for, so an answer can be judged against it. */
 export interface EnvelopeExpectation {
@@ -19,6 +20,8 @@ export interface EnvelopeExpectation {
   readonly agg?: 1 | 2;
   /** Time series: the bucket width in seconds, to check alignment; and the queried period. */
   readonly bucketSeconds?: number;
+  /** The catalogue that says which names are metrics (numbers) and their units; default the default one. */
+  readonly catalogue?: AnyCatalogue;
   readonly period?: { readonly start: number; readonly end: number };
 }
 
@@ -173,7 +176,7 @@ export function recordsFindings(
     }
     for (const name of wanted) {
       if (!(name in record)) continue;
-      findings.push(...valueFindings(name, record[name], where, expected.endpoint));
+      findings.push(...valueFindings(name, record[name], where, expected));
     }
     if (expected.endpoint === 'session' && 'totalpages' in record) {
       if (index === 0) totalpages = record.totalpages;
@@ -200,7 +203,7 @@ function valueFindings(
   name: string,
   value: unknown,
   where: string,
-  endpoint: 'metricquery' | 'session',
+  expected: EnvelopeExpectation,
 ): Finding[] {
   if (name === 'totalpages') {
     return isNonNegativeInteger(value)
@@ -208,7 +211,8 @@ function valueFindings(
       : [spec(`${where}: totalpages is not an integer (got ${describe(value)})`)];
   }
   // On the session endpoint the dimension names listed under `metrics` come back as strings.
-  if (isDimension(name) || (endpoint === 'session' && !isMetric(name))) {
+  const catalogue = expected.catalogue ?? DEFAULT_CATALOGUE;
+  if (isDimension(name, catalogue) || (expected.endpoint === 'session' && !isMetric(name, catalogue))) {
     return typeof value === 'string'
       ? []
       : [spec(`${where}: dimension \`${name}\` is not a string (got ${describe(value)})`)];
@@ -217,7 +221,7 @@ function valueFindings(
     return [spec(`${where}: metric \`${name}\` is not a finite number (got ${describe(value)})`)];
   }
   if (value < 0) return [design(`${where}: metric \`${name}\` is negative (${value})`)];
-  const unit = unitOf(name);
+  const unit = unitOf(name, catalogue);
   if (unit === 'count' && !Number.isInteger(value)) {
     return [design(`${where}: count metric \`${name}\` is not an integer (${value})`)];
   }

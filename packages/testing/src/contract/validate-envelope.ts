@@ -1,11 +1,11 @@
 // The contract's shape rules offered for one query and one answer, for users who test code that
 // produces or transforms answers (a proxy, a cache, a fake) rather than a whole deployment.
-import { bucketSeconds, type QueryNode } from '@playq/query';
+import { type AnyCatalogue, bucketSeconds, type QueryNode } from '@playq/query';
 import { type EnvelopeExpectation, envelopeFindings } from './shape-rules';
 import type { Finding } from './types';
 
 /** @internal What a valid query node says its answer must look like. */
-export function expectationOf(query: QueryNode): EnvelopeExpectation {
+export function expectationOf(query: QueryNode, catalogue?: AnyCatalogue): EnvelopeExpectation {
   const period =
     query.period?.type === 'period' ? { start: query.period.start, end: query.period.end } : undefined;
   const series = query.aggby.length === 1 && query.aggby[0] === 'timestamp';
@@ -18,6 +18,7 @@ export function expectationOf(query: QueryNode): EnvelopeExpectation {
     ...(query.agg !== undefined ? { agg: query.agg } : {}),
     ...(series && period ? { bucketSeconds: bucketSeconds(query) } : {}),
     ...(period ? { period } : {}),
+    ...(catalogue ? { catalogue } : {}),
   };
 }
 
@@ -31,7 +32,13 @@ export function expectationOf(query: QueryNode): EnvelopeExpectation {
  * const q = metricQuery('demo').period({ start: 0, end: 3600 }).metrics('viewercount').aggBy('country').toQuery();
  * validateEnvelope(q, { totalcount: 1, pagecount: 1, totalrecords: 1, response: [{ viewercount: 4, country: 'US' }] });
  * // => []
+ * // A deployment with its own names passes its catalogue, so its metrics are judged as numbers:
+ * validateEnvelope(q, body, { catalogue: mine });
  */
-export function validateEnvelope(query: QueryNode, body: unknown): readonly Finding[] {
-  return envelopeFindings(body, expectationOf(query));
+export function validateEnvelope(
+  query: QueryNode,
+  body: unknown,
+  options: { readonly catalogue?: AnyCatalogue } = {},
+): readonly Finding[] {
+  return envelopeFindings(body, expectationOf(query, options.catalogue));
 }
