@@ -30,3 +30,5 @@ export {
   type ServiceOptions,
 } from './service';
 export { type CompiledQuery, compileQuery } from './sql/compile';
+export type { PlanParameter } from './sql/params';
+export type { OutputColumn, PlanKind } from './sql/plan';
