@@ -32,3 +32,5 @@ export {
 } from './service';
 export type { AdmissionOptions } from './sql/admission';
 export { type CompiledQuery, compileQuery } from './sql/compile';
+export type { PlanParameter } from './sql/params';
+export type { OutputColumn, PlanKind } from './sql/plan';
