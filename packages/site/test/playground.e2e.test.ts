@@ -106,8 +106,10 @@ describe.skipIf(!hasBrowser)('playground in Chromium', () => {
     const options = page.locator('.cm-tooltip-autocomplete li');
     await expect.poll(() => options.first().textContent(), { timeout: 5000 }).toContain('country');
     await shot('3-dimension-completion');
+    // CodeMirror ignores Enter for a moment after the list opens or changes (its interactionDelay).
+    await page.waitForTimeout(400);
     await page.keyboard.press('Enter');
-    expect(await editor('filter').textContent()).toBe('[country=');
+    await expect.poll(() => editor('filter').textContent(), { timeout: 3000 }).toBe('[country=');
 
     const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
     const end = Math.floor(Date.now() / 3_600_000) * 3600 + 3600;
