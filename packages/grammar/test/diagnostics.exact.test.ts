@@ -337,6 +337,42 @@ const filterRows: readonly Row[] = [
     ['dimension'],
     'found end of input, expected a dimension name ([A-Za-z_][A-Za-z0-9_]*)',
   ],
+  [
+    '[a=b]\r\n[c',
+    'missing_equals',
+    [9, 0, 2, 3],
+    ['='],
+    "found end of input, expected '=' after the dimension 'c'",
+  ],
+  ['[a=b]\r[c]', 'missing_equals', [8, 1, 2, 3], ['='], "found ']', expected '=' after the dimension 'c'"],
+  [
+    '[k="a\u0001"]',
+    'invalid_character',
+    [5, 1, 1, 6],
+    null,
+    "found the control character '\\u0001', which no value may contain",
+  ],
+  [
+    '[k="\ud83d\ude00',
+    'unterminated_quote',
+    [6, 0, 1, 7],
+    ['"'],
+    "found end of input inside the quoted value that starts at offset 3, expected '\"'",
+  ],
+  [
+    '[k=a]\ud83d\ude00',
+    'expected_clause',
+    [5, 2, 1, 6],
+    ['['],
+    "found '\ud83d\ude00', expected '[' to start a clause",
+  ],
+  [
+    '[k=\ud83d\ude00\u0085]',
+    'invalid_character',
+    [5, 1, 1, 6],
+    null,
+    "found the control character '\\u0085', which no value may contain",
+  ],
 ];
 
 const qoefilterRows: readonly Row[] = [
@@ -591,6 +627,41 @@ const qoefilterRows: readonly Row[] = [
     ['number'],
     "found '0x1', expected a number such as 5, -2.5 or 1e3",
   ],
+  [
+    'a>1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    'invalid_number',
+    [2, 31, 1, 3],
+    ['number'],
+    "found '1xxxxxxxxxxxxxxxxxxxxxxx\u2026', expected a number such as 5, -2.5 or 1e3",
+  ],
+  [
+    'a>1 AND\r\nb',
+    'missing_operator',
+    [10, 0, 2, 2],
+    ['>', '>=', '<', '<=', '=', '!='],
+    'found end of input, expected a comparison operator after the metric',
+  ],
+  [
+    'a>1 AND \ud83d\ude00',
+    'invalid_metric',
+    [8, 2, 1, 9],
+    ['metric'],
+    "found '\ud83d\ude00', expected a metric name",
+  ],
+  [
+    'a>1 AND b<2 AND',
+    'invalid_metric',
+    [15, 0, 1, 16],
+    ['metric'],
+    'found end of input, expected a metric name',
+  ],
+  [
+    'a >= 1e21 AND b != -0.5 AND c<=',
+    'invalid_number',
+    [31, 0, 1, 32],
+    ['number'],
+    'found end of input, expected a number such as 5, -2.5 or 1e3',
+  ],
 ];
 
 const periodRows: readonly Row[] = [
@@ -774,6 +845,20 @@ const periodRows: readonly Row[] = [
     [12, 23, 1, 13],
     null,
     'found 99999999999999999999999, which is above 10^11 seconds (the year 5138); timestamps are in seconds',
+  ],
+  [
+    'start=1,\nend=x',
+    'invalid_timestamp',
+    [13, 1, 2, 5],
+    ['integer'],
+    "found 'x', expected a whole non-negative number of epoch seconds",
+  ],
+  [
+    'start=1,end=2\r\n\ud83d\ude00',
+    'trailing_input',
+    [15, 2, 2, 1],
+    null,
+    "found '\ud83d\ude00' after the period, expected the end of input",
   ],
 ];
 
