@@ -138,19 +138,6 @@ describe('fromURL: messages and hints', () => {
     const cases: [string, QueryDiagnostic][] = [
       ['limit=ten', error('invalid_limit', 'limit', 'limit must be an integer, not "ten".')],
       ['offset=1.5', error('invalid_offset', 'offset', 'offset must be an integer, not "1.5".')],
-      [
-        'granularity=huor',
-        error(
-          'invalid_granularity',
-          'granularity',
-          'granularity must be minute, hour or day, not "huor".',
-          'hour',
-        ),
-      ],
-      [
-        'granularity=weekly',
-        error('invalid_granularity', 'granularity', 'granularity must be minute, hour or day, not "weekly".'),
-      ],
       ['agg=3', error('invalid_agg', 'agg', 'agg must be 1 or 2, not "3".')],
       ['order=up', error('invalid_order', 'order', 'order must be asc or desc, not "up".')],
       [
