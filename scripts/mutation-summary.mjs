@@ -37,7 +37,7 @@ function summarise(pkgDir) {
     detected,
     valid,
     counts,
-    files: Object.keys(report.files).length,
+    files: Object.keys(report.files).sort(),
     disableComments: countDisableComments(join(pkgDir, 'src')),
     durationSeconds: durationOf(report),
     recordedAt: new Date().toISOString(),
