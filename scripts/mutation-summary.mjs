@@ -1,5 +1,6 @@
-// Reads the mutation report Stryker wrote for the package in the current directory and records one
-// summary line for it in bench/results/mutation.json: score, mutant counts, disable comments.
+// Runs Stryker for the package in the current directory (extra arguments go to `stryker run`), then
+// records one summary line for it in bench/results/mutation.json: score, counts, time, disable comments.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,7 +27,7 @@ function countDisableComments(dir) {
   return n;
 }
 
-function summarise(pkgDir) {
+function summarise(pkgDir, seconds) {
   const report = JSON.parse(readFileSync(join(pkgDir, 'reports/mutation/mutation.json'), 'utf8'));
   const counts = countStatuses(report);
   const sum = (set) => Object.entries(counts).reduce((n, [s, c]) => n + (set.has(s) ? c : 0), 0);
@@ -39,18 +40,16 @@ function summarise(pkgDir) {
     counts,
     files: Object.keys(report.files).sort(),
     disableComments: countDisableComments(join(pkgDir, 'src')),
-    durationSeconds: durationOf(report),
+    durationSeconds: seconds,
     recordedAt: new Date().toISOString(),
   };
 }
 
-/** Wall time of the run, when the report carries Stryker's performance section. */
-function durationOf(report) {
-  const p = report.performance;
-  return p ? Math.round((p.setup + p.initialRun + p.mutation) / 1000) : null;
-}
-
 const pkgDir = process.cwd();
+const started = performance.now();
+const run = spawnSync('stryker', ['run', ...process.argv.slice(2)], { stdio: 'inherit', shell: false });
+if (run.status !== 0) process.exit(run.status ?? 1);
+const seconds = Math.round((performance.now() - started) / 1000);
 const name = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).name;
 const out = new URL('../bench/results/mutation.json', import.meta.url);
 let all = {};
@@ -59,7 +58,7 @@ try {
 } catch {
   // First run: no summary yet.
 }
-all[name] = summarise(pkgDir);
+all[name] = summarise(pkgDir, seconds);
 writeFileSync(out, `${JSON.stringify(all, null, 2)}\n`);
 const s = all[name];
 console.log(
