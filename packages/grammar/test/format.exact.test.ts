@@ -126,7 +126,9 @@ describe('GrammarError', () => {
       'start=2,end=1',
       'invalid period: the end 1 is not after the start 2; a period is the half-open interval [start, end)\nerror[invalid_range]: the end 1 is not after the start 2; a period is the half-open interval [start, end)\n --> line 1, column 13\n  |\n1 | start=2,end=1\n  |             ^',
     ]);
-    expect(e.diagnostics).toStrictEqual((parsePeriod('start=2,end=1') as unknown as { errors: Diagnostic[] }).errors);
+    expect(e.diagnostics).toStrictEqual(
+      (parsePeriod('start=2,end=1') as unknown as { errors: Diagnostic[] }).errors,
+    );
   });
 
   it('without diagnostics says only which language was invalid', () => {
