@@ -31,7 +31,7 @@ export function strykerConfig({ mutate, tsconfigFile = 'tsconfig.src.json', time
     concurrency: 1,
     timeoutMS,
     incremental: true,
-    incrementalFile: 'mutation/stryker-incremental.json',
+    incrementalFile: 'mutation/stryker-incremental.generated.json',
     reporters: ['json', 'html', 'clear-text', 'progress'],
     jsonReporter: { fileName: 'reports/mutation/mutation.json' },
     htmlReporter: { fileName: 'reports/mutation/mutation.html' },
