@@ -1,7 +1,11 @@
 // Shared vitest settings for every package: resolve sibling packages to their sources (the
-// `@playq/source` export condition) and, under CI, write a JSON report per package that
+// `@playq/source` export condition), fix the property-test seed and, under CI, write a JSON report per package that
 // `scripts/test-summary.mjs` sums into the one-line total CI reads.
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+// Every property test runs with one fixed seed (overridable by FUZZ_SEED): stable test names.
+const propertySeed = fileURLToPath(new URL('./test-support/property-seed.ts', import.meta.url));
 
 export function packageConfig(name: string, test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
   const reportDir = process.env.PLAYQ_TEST_REPORT_DIR;
@@ -16,6 +20,7 @@ export function packageConfig(name: string, test: NonNullable<ViteUserConfig['te
       hookTimeout: 120_000,
       reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/${name}.json` }]] : ['default'],
       ...test,
+      setupFiles: [propertySeed, ...[test.setupFiles ?? []].flat()],
     },
   });
 }

@@ -1,8 +1,9 @@
 // The period lexer: keys, '=', ',', numbers; whitespace between tokens is ignored.
 
 import { scanNumber } from '../internal/number';
+import type { LexProblem } from '../internal/token';
 import { type Token, TokenBuffer } from '../internal/token';
-import { isDigit, isIdentPart, isIdentStart, isSpace } from '../text';
+import { isDigit, isIdentPart, isIdentStart, isSpace, quoteForMessage } from '../text';
 import { Comma, Equals, Identifier, Invalid, NumberLiteral } from './tokens';
 
 /** @internal */
@@ -22,7 +23,7 @@ export function lexPeriod(text: string, out: TokenBuffer = new TokenBuffer()): T
     } else if (isDigit(c) || c === 45) {
       const end = scanNumber(text, i);
       if (typeof end !== 'number') {
-        out.invalid(Invalid, text, i, { ...end, code: 'invalid_timestamp', expected: ['integer'] });
+        out.invalid(Invalid, text, i, notATimestamp(text, end));
         return out.finish();
       }
       const image = text.slice(i, end);
@@ -40,4 +41,15 @@ export function lexPeriod(text: string, out: TokenBuffer = new TokenBuffer()): T
     }
   }
   return out.finish();
+}
+
+/** A malformed number where a timestamp belongs, said in the period's own words. */
+function notATimestamp(text: string, problem: LexProblem): LexProblem {
+  const word = text.slice(problem.offset, problem.offset + problem.length);
+  return {
+    ...problem,
+    code: 'invalid_timestamp',
+    message: `found ${quoteForMessage(word)}, expected a whole non-negative number of epoch seconds`,
+    expected: ['integer'],
+  };
 }

@@ -17,6 +17,7 @@ export function lexQoeFilter(text: string, out: TokenBuffer = new TokenBuffer())
       i++;
     } else if (isIdentStart(c)) {
       let j = i + 1;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: charCodeAt(n) is NaN, which isIdentPart rejects
       while (j < n && isIdentPart(text.charCodeAt(j))) j++;
       const image = text.slice(i, j);
       const isAnd = j - i === 3 && image.toLowerCase() === 'and';

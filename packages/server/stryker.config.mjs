@@ -1,0 +1,10 @@
+// Mutation testing scope for @playq/server: the SQL compiler and executor, and the HTTP layer.
+// Run with `pnpm mutation` here (incremental; see docs/testing.md); the floor is 75%.
+import { strykerConfig } from '../../scripts/stryker-config.mjs';
+
+// The suite builds real DuckDB data sets: a slow mutant needs more than the default allowance.
+export default strykerConfig({
+  mutate: ['src/sql/**/*.ts', 'src/http/**/*.ts'],
+  tsconfigFile: 'tsconfig.json',
+  timeoutMS: 30_000,
+});

@@ -1,0 +1,66 @@
+// Runs Stryker for the package in the current directory (extra arguments go to `stryker run`), then
+// records one summary line for it in bench/results/mutation.json: score, counts, time, disable comments.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+const DISABLE_COMMENT = /Stryker disable/g;
+
+/** Counts each mutant status over every file of the report. */
+function countStatuses(report) {
+  const counts = {};
+  for (const file of Object.values(report.files)) {
+    for (const m of file.mutants) counts[m.status] = (counts[m.status] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** The Stryker disable comments in the package's src/ (each must say why the mutant is equivalent). */
+function countDisableComments(dir) {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    n += (readFileSync(join(entry.parentPath, entry.name), 'utf8').match(DISABLE_COMMENT) ?? []).length;
+  }
+  return n;
+}
+
+function summarise(pkgDir, seconds) {
+  const report = JSON.parse(readFileSync(join(pkgDir, 'reports/mutation/mutation.json'), 'utf8'));
+  const counts = countStatuses(report);
+  const sum = (set) => Object.entries(counts).reduce((n, [s, c]) => n + (set.has(s) ? c : 0), 0);
+  const detected = sum(DETECTED);
+  const valid = detected + sum(UNDETECTED);
+  return {
+    score: valid === 0 ? null : Math.round((10_000 * detected) / valid) / 100,
+    detected,
+    valid,
+    counts,
+    files: Object.keys(report.files).sort(),
+    disableComments: countDisableComments(join(pkgDir, 'src')),
+    durationSeconds: seconds,
+    recordedAt: new Date().toISOString(),
+  };
+}
+
+const pkgDir = process.cwd();
+const started = performance.now();
+const run = spawnSync('stryker', ['run', ...process.argv.slice(2)], { stdio: 'inherit', shell: false });
+if (run.status !== 0) process.exit(run.status ?? 1);
+const seconds = Math.round((performance.now() - started) / 1000);
+const name = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).name;
+const out = new URL('../bench/results/mutation.json', import.meta.url);
+let all = {};
+try {
+  all = JSON.parse(readFileSync(out, 'utf8'));
+} catch {
+  // First run: no summary yet.
+}
+all[name] = summarise(pkgDir, seconds);
+writeFileSync(out, `${JSON.stringify(all, null, 2)}\n`);
+const s = all[name];
+console.log(
+  `${name}: mutation score ${s.score}% (${s.detected}/${s.valid}), ${s.disableComments} disable comments`,
+);
