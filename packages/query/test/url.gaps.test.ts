@@ -94,9 +94,12 @@ describe('fromURL: whitespace', () => {
     });
   });
 
-  it('trims limit and offset', () => {
+  it('refuses spaces around limit and offset (strict integers)', () => {
     const r = fromURL(`${M}?${P}&metrics=errors&limit=%2010%20&offset=%205`);
-    expect(r.ok && [r.query.limit, r.query.offset]).toStrictEqual([10, 5]);
+    expect(r.ok ? [] : r.errors.map((e) => [e.code, e.param])).toStrictEqual([
+      ['invalid_limit', 'limit'],
+      ['invalid_offset', 'offset'],
+    ]);
   });
 
   it('reports an empty name in a list', () => {
@@ -136,7 +139,7 @@ describe('fromURL: messages and hints', () => {
 
   it('names each malformed parameter, with a hint where one is close', () => {
     const cases: [string, QueryDiagnostic][] = [
-      ['limit=ten', error('invalid_limit', 'limit', 'limit must be an integer, not "ten".')],
+      ['limit=ten', error('invalid_limit', 'limit', 'limit must be an integer without spaces or leading zeros, not "ten".')],
       ['offset=1.5', error('invalid_offset', 'offset', 'offset must be an integer, not "1.5".')],
       ['agg=3', error('invalid_agg', 'agg', 'agg must be 1 or 2, not "3".')],
       ['order=up', error('invalid_order', 'order', 'order must be asc or desc, not "up".')],

@@ -30,6 +30,12 @@ const pages = [
 
 /** Names that fragments of a page use without defining them: what the page's prose set up. */
 const PAGE_CONTEXT: Record<string, string> = {
+  'docs/mutation-testing.md': `
+    declare const text: string;
+    declare const n: number;
+    declare let j: number;
+    declare function isDigit(code: number): boolean;
+`,
   'docs/testing.md': `
     import type { ClientOptions } from '@playq/client';
     import type { QueryNode } from '@playq/query';
