@@ -139,7 +139,14 @@ describe('fromURL: messages and hints', () => {
 
   it('names each malformed parameter, with a hint where one is close', () => {
     const cases: [string, QueryDiagnostic][] = [
-      ['limit=ten', error('invalid_limit', 'limit', 'limit must be an integer without spaces or leading zeros, not "ten".')],
+      [
+        'limit=ten',
+        error(
+          'invalid_limit',
+          'limit',
+          'limit must be an integer without spaces or leading zeros, not "ten".',
+        ),
+      ],
       ['offset=1.5', error('invalid_offset', 'offset', 'offset must be an integer, not "1.5".')],
       ['agg=3', error('invalid_agg', 'agg', 'agg must be 1 or 2, not "3".')],
       ['order=up', error('invalid_order', 'order', 'order must be asc or desc, not "up".')],
