@@ -147,7 +147,14 @@ describe('fromURL: messages and hints', () => {
           'limit must be an integer without spaces or leading zeros, not "ten".',
         ),
       ],
-      ['offset=1.5', error('invalid_offset', 'offset', 'offset must be an integer, not "1.5".')],
+      [
+        'offset=1.5',
+        error(
+          'invalid_offset',
+          'offset',
+          'offset must be an integer without spaces or leading zeros, not "1.5".',
+        ),
+      ],
       ['agg=3', error('invalid_agg', 'agg', 'agg must be 1 or 2, not "3".')],
       ['order=up', error('invalid_order', 'order', 'order must be asc or desc, not "up".')],
       [
@@ -163,7 +170,7 @@ describe('fromURL: messages and hints', () => {
           'period',
         ),
       ],
-      ['zzzzzz=x', error('unknown_parameter', 'zzzzzz', 'Unknown query parameter "zzzzzz"')],
+      ['zzzzzz=x', error('unknown_parameter', 'zzzzzz', 'Unknown query parameter "zzzzzz".')],
     ];
     for (const [param, expected] of cases) failsWith(`${M}?${P}&metrics=errors&${param}`, expected);
   });
