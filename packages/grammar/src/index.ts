@@ -13,6 +13,7 @@ export { serializeFilter, serializeFilterValue } from './filter/serialize';
 export { parseFilterOrThrow, parsePeriodOrThrow, parseQoeFilterOrThrow } from './or-throw';
 export { parsePeriod } from './period/parse';
 export { serializePeriod } from './period/serialize';
+export { COMPARISON_OPERATORS } from './qoefilter/operators';
 export { parseQoeFilter } from './qoefilter/parse';
 export { serializeQoeFilter } from './qoefilter/serialize';
 export { formatNumber, isIdentifier } from './text';

@@ -5,5 +5,6 @@
 export type * from './ast';
 export { serializeFilter, serializeFilterValue } from './filter/serialize';
 export { serializePeriod } from './period/serialize';
+export { COMPARISON_OPERATORS } from './qoefilter/operators';
 export { serializeQoeFilter } from './qoefilter/serialize';
 export { formatNumber, isIdentifier } from './text';

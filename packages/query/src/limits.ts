@@ -18,6 +18,9 @@ export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
   maxBuckets: 10_000,
 });
 
+/** The largest epoch value in seconds a period may name; above it values look like milliseconds. */
+export const MAX_EPOCH_SECONDS = 1e11;
+
 const SECONDS: { readonly [G in BucketGranularity]: number } = Object.freeze({
   minute: 60,
   '5minute': 300,
