@@ -1,5 +1,6 @@
 // Parsers for flag values. Each throws commander's InvalidArgumentError with a sentence saying
 // what was expected, which commander prints beside the flag's name and turns into exit code 2.
+import { MAX_EPOCH_SECONDS } from '@playq/query';
 import { InvalidArgumentError } from 'commander';
 
 /**
@@ -56,7 +57,7 @@ export function parseTime(value: string): number {
   const text = value.trim();
   if (/^\d+$/.test(text)) {
     const n = Number(text);
-    if (n > 1e11) {
+    if (n > MAX_EPOCH_SECONDS) {
       throw new InvalidArgumentError(
         `"${value}" looks like milliseconds; expected epoch seconds (${Math.floor(n / 1000)}).`,
       );

@@ -3,6 +3,7 @@
 // composes; this file decides the order: resolve the plan level, validate, send, check.
 import {
   type AnyCatalogue,
+  CUSTOMER_ID_PATTERN,
   catalogueOf,
   DEFAULT_CATALOGUE,
   type QueryDiagnostic,
@@ -254,7 +255,7 @@ export function createClient(options: ClientOptions): PlayqClient {
         });
 
   function resolvePlanLevel(customerId: string, opts: RunOptions = {}): Promise<string> {
-    if (typeof customerId !== 'string' || !/^[A-Za-z0-9._-]{1,128}$/.test(customerId)) {
+    if (typeof customerId !== 'string' || !CUSTOMER_ID_PATTERN.test(customerId)) {
       return Promise.reject(
         new PlayqValidationError([
           {

@@ -11,8 +11,10 @@ export { formatDiagnostic, GrammarError, offsetToLineColumn } from './diagnostic
 export { parseFilter } from './filter/parse';
 export { serializeFilter, serializeFilterValue } from './filter/serialize';
 export { parseFilterOrThrow, parsePeriodOrThrow, parseQoeFilterOrThrow } from './or-throw';
+export { MAX_EPOCH_SECONDS } from './period/bounds';
 export { parsePeriod } from './period/parse';
 export { serializePeriod } from './period/serialize';
+export { COMPARISON_OPERATORS } from './qoefilter/operators';
 export { parseQoeFilter } from './qoefilter/parse';
 export { serializeQoeFilter } from './qoefilter/serialize';
 export { formatNumber, isIdentifier } from './text';

@@ -4,6 +4,8 @@
 
 export type * from './ast';
 export { serializeFilter, serializeFilterValue } from './filter/serialize';
+export { MAX_EPOCH_SECONDS } from './period/bounds';
 export { serializePeriod } from './period/serialize';
+export { COMPARISON_OPERATORS } from './qoefilter/operators';
 export { serializeQoeFilter } from './qoefilter/serialize';
 export { formatNumber, isIdentifier } from './text';

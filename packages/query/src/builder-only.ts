@@ -8,6 +8,7 @@ import { NO_TEXT_PARSERS } from './builder/text-parsers';
 import { DEFAULT_CATALOGUE, type DefaultCatalogue } from './catalogue/default-catalogue';
 import type { AnyCatalogue } from './catalogue/define-catalogue';
 
+export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar/print';
 export type { Queries } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
@@ -47,6 +48,7 @@ export {
   extendCatalogue,
   type MetricInfo,
 } from './catalogue/define-catalogue';
+export type { ResultEnvelope } from './envelope';
 export { GRANULARITIES, granularitySeconds, resolveGranularity } from './limits';
 export type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from './model';
 export { PARAMETER_ORDER, queryEntries, toSearchParams, toURL } from './url/to-url';

@@ -1,6 +1,7 @@
 // @playq/query: the catalogue of names, the immutable query model, the typed fluent builder,
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
+export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar';
 export { builderCode } from './builder/builder-code';
 export { createQueries, fromQuery, metricQuery, sessionQuery } from './builder/create-queries';
 export type { Queries } from './builder/query-builder';
@@ -79,12 +80,14 @@ export type {
   ValueProvider,
   ValueRequest,
 } from './complete/suggestion';
+export type { ResultEnvelope } from './envelope';
 export {
   bucketCount,
   DEFAULT_LIMITS,
   GRANULARITIES,
   granularitySeconds,
   isGranularity,
+  MAX_EPOCH_SECONDS,
   type PeriodBounds,
   type QueryLimits,
   resolveGranularity,
@@ -112,7 +115,6 @@ export {
   toSearchParams,
   toURL,
 } from './url/to-url';
-export { MAX_EPOCH_SECONDS } from './validate/check-period';
 export { CUSTOMER_ID_PATTERN, isCustomerId } from './validate/check-plain';
 export { isError } from './validate/diagnostics';
 export { catalogueOf, type ValidateOptions, validate } from './validate/validate';

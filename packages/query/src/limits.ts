@@ -1,5 +1,6 @@
 // The service's configurable limits (DESIGN section 4) and the arithmetic of time buckets, shared
 // by validation here and by the reference service so that both refuse the same queries.
+import { MAX_EPOCH_SECONDS as GRAMMAR_MAX_EPOCH_SECONDS } from '@playq/grammar/print';
 import type { BucketGranularity, Granularity } from './model';
 
 export interface QueryLimits {
@@ -17,6 +18,9 @@ export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
   maxPeriodSeconds: 366 * 86_400,
   maxBuckets: 10_000,
 });
+
+/** The largest epoch value in seconds a period may name (the grammar's bound, re-exported here). */
+export const MAX_EPOCH_SECONDS: number = GRAMMAR_MAX_EPOCH_SECONDS;
 
 const SECONDS: { readonly [G in BucketGranularity]: number } = Object.freeze({
   minute: 60,

@@ -1,18 +1,16 @@
 // Cheap checks that a 200 body really is one page of the result (spec section 2.1): it parses,
 // has the four envelope fields with the right types, and agrees with itself and with the page
 // that was asked for. Anything else becomes a PlayqResponseError with a short excerpt.
+import type { ResultEnvelope } from '@playq/query';
 import { PlayqResponseError } from '../errors/client-errors';
 import { excerpt } from '../errors/from-response';
 
-/** One page of a result, typed by the query that produced it. */
-export interface Page<R> {
+/**
+ * One page of a result, typed by the query that produced it: the wire envelope's counts (owned by
+ * `@playq/query`), its records, and the offset and page size that were asked for.
+ */
+export interface Page<R> extends Omit<ResultEnvelope<R>, 'response'> {
   readonly records: R[];
-  /** Records in this page. */
-  readonly totalcount: number;
-  /** Pages in the whole result: `ceil(totalrecords / limit)`. */
-  readonly pagecount: number;
-  /** Records in the whole result. */
-  readonly totalrecords: number;
   /** The offset this page starts at. */
   readonly offset: number;
   /** The page size that was asked for. */

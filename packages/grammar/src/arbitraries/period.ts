@@ -2,6 +2,7 @@
 
 import fc from 'fast-check';
 import type { PeriodAst } from '../ast';
+import { MAX_EPOCH_SECONDS } from '../period/bounds';
 import { parsePeriod } from '../period/parse';
 import { mutatedText } from './filter';
 import { anyCase, concat, gap } from './shared';
@@ -26,9 +27,9 @@ export interface PeriodConstraints {
  */
 export function periodAst(constraints: PeriodConstraints = {}): fc.Arbitrary<PeriodAst> {
   const min = constraints.min ?? 0;
-  const max = constraints.max ?? 1e11;
+  const max = constraints.max ?? MAX_EPOCH_SECONDS;
   const maxSpan = constraints.maxSpan ?? max - min;
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max > 1e11 || min >= max) {
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max > MAX_EPOCH_SECONDS || min >= max) {
     throw new RangeError('@playq/grammar/arbitraries: need integers 0 <= min < max <= 1e11');
   }
   if (!Number.isInteger(maxSpan) || maxSpan < 1) {

@@ -2,6 +2,7 @@
 
 import fc from 'fast-check';
 import type { ComparisonOperator, QoeCondition, QoeFilterAst } from '../ast';
+import { COMPARISON_OPERATORS } from '../qoefilter/operators';
 import { parseQoeFilter } from '../qoefilter/parse';
 import { formatNumber } from '../text';
 import { mutatedText } from './filter';
@@ -17,7 +18,7 @@ export interface QoeFilterConstraints {
   readonly operators?: readonly ComparisonOperator[];
 }
 
-const OPERATORS: readonly ComparisonOperator[] = ['>', '>=', '<', '<=', '=', '!='];
+const OPERATORS = COMPARISON_OPERATORS;
 
 /**
  * A finite number other than `-0`, biased towards the values people write (small integers,

@@ -9,14 +9,12 @@ import { notAString } from '../internal/not-a-string';
 import { syntaxProblem } from '../internal/parser-errors';
 import { type Token, TokenBuffer } from '../internal/token';
 import { quoteForMessage } from '../text';
+import { MAX_EPOCH_SECONDS } from './bounds';
 import { lexPeriod } from './lexer';
 import { PeriodParser } from './parser';
 
 let parser: PeriodParser | undefined;
 const buffer = new TokenBuffer();
-
-/** The largest timestamp accepted: above it a value most likely is in milliseconds. */
-const MAX_SECONDS = 1e11;
 
 /**
  * Parse a period such as `start=1700000000,end=1700086400`: integer epoch seconds, the keys in
@@ -119,7 +117,7 @@ function checkTimestamp(text: string, t: Token): Diagnostic | undefined {
     }
   }
   const value = t.payload as number;
-  if (value > MAX_SECONDS) {
+  if (value > MAX_EPOCH_SECONDS) {
     const seconds = Math.floor(value / 1000);
     const init = {
       code: 'timestamp_too_large' as const,
@@ -129,7 +127,7 @@ function checkTimestamp(text: string, t: Token): Diagnostic | undefined {
     };
     return diagnostic(
       text,
-      seconds <= MAX_SECONDS
+      seconds <= MAX_EPOCH_SECONDS
         ? { ...init, hint: `this looks like milliseconds; in seconds it is ${seconds}` }
         : init,
     );

@@ -1,6 +1,7 @@
 // Canonical period text: always `start=…,end=…`.
 
 import type { PeriodAst } from '../ast';
+import { MAX_EPOCH_SECONDS } from './bounds';
 
 /**
  * Print a period AST as canonical text. Throws a `RangeError` for an AST no period text can
@@ -22,7 +23,7 @@ export function serializePeriod(ast: PeriodAst): string {
 }
 
 function checkSeconds(key: string, v: number): void {
-  if (!Number.isSafeInteger(v) || v < 0 || v > 1e11) {
+  if (!Number.isSafeInteger(v) || v < 0 || v > MAX_EPOCH_SECONDS) {
     throw new RangeError(
       `@playq/grammar: the period ${key} ${v} is not an integer number of seconds in [0, 1e11]`,
     );

@@ -8,6 +8,7 @@ import { syntaxProblem } from '../internal/parser-errors';
 import { type Token, TokenBuffer } from '../internal/token';
 import { quoteForMessage } from '../text';
 import { lexQoeFilter } from './lexer';
+import { COMPARISON_OPERATORS } from './operators';
 import { type ConditionTokens, QoeFilterParser } from './parser';
 
 let parser: QoeFilterParser | undefined;
@@ -91,7 +92,7 @@ function syntaxDiagnostic(
         message: `found ${what}, expected a comparison operator after the metric`,
         offset,
         length,
-        expected: ['>', '>=', '<', '<=', '=', '!='],
+        expected: [...COMPARISON_OPERATORS],
       });
     case 'Number':
       return diagnostic(text, {

@@ -2,8 +2,9 @@
 
 import type { QoeFilterAst } from '../ast';
 import { formatNumber, isIdentifier } from '../text';
+import { COMPARISON_OPERATORS } from './operators';
 
-const OPERATORS = new Set(['>', '>=', '<', '<=', '=', '!=']);
+const OPERATORS = new Set<string>(COMPARISON_OPERATORS);
 
 /**
  * Print a qoefilter AST as canonical text. Throws a `RangeError` for an AST no qoefilter text can

@@ -2,6 +2,7 @@
 // returns a new instance. Input that cannot become a well-formed AST is kept as `InvalidText`, so
 // the builder never throws and `validate` reports the problem with the rest.
 import {
+  COMPARISON_OPERATORS,
   type ComparisonOperator,
   type FilterAst,
   type FilterClause,
@@ -10,6 +11,7 @@ import {
   type QoeFilterAst,
 } from '@playq/grammar/print';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import { MAX_EPOCH_SECONDS } from '../limits';
 import {
   type AggMode,
   DEFAULT_GRANULARITY,
@@ -30,9 +32,7 @@ import type { TextParsers } from './text-parsers';
 import { spanSeconds, type TimeInput, type TimeUnit, toEpochSeconds } from './time';
 import type { InitialState, LastOptions, LooseState, PeriodInput, QueryBuilder } from './types';
 
-/** The grammar's largest period bound; above it values look like milliseconds. */
-const MAX_EPOCH_SECONDS = 1e11;
-const OPERATORS: readonly string[] = ['>', '>=', '<', '<=', '=', '!='];
+const OPERATORS: readonly string[] = COMPARISON_OPERATORS;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';

@@ -2,12 +2,17 @@
 // operators, punctuation, keywords, period timestamps and (when given) a dimension's values.
 // Pure and synchronous; fetching values is complete.ts's business.
 
-import { type Slot, type SlotAt, serializeFilterValue } from '@playq/grammar';
+import {
+  COMPARISON_OPERATORS,
+  type ComparisonOperator,
+  type Slot,
+  type SlotAt,
+  serializeFilterValue,
+} from '@playq/grammar';
 import type { CompletionNames, NameEntry } from './names';
 import type { Suggestion, ValueEntry } from './suggestion';
 
-const OPERATORS = ['>', '>=', '<', '<=', '=', '!='] as const;
-const OPERATOR_DETAIL: Record<(typeof OPERATORS)[number], string> = {
+const OPERATOR_DETAIL: { readonly [K in ComparisonOperator]: string } = {
   '>': 'greater than',
   '>=': 'at least',
   '<': 'less than',
@@ -66,7 +71,7 @@ export function suggestForSlot(at: SlotAt, ctx: SuggestContext): Suggestion[] {
         item({ label: m.name, insert: m.name, type: 'metric', detail: m.unit, description: m.description }),
       );
     case 'operator':
-      return OPERATORS.filter((o) => o.startsWith(slot.partial)).map((o) =>
+      return COMPARISON_OPERATORS.filter((o) => o.startsWith(slot.partial)).map((o) =>
         item({ label: o, insert: o, type: 'operator', detail: OPERATOR_DETAIL[o] }),
       );
     case 'and':

@@ -2,14 +2,11 @@
 // the most buckets (with `auto` resolved the way the service resolves it).
 import { TIMESTAMP } from '../catalogue/catalogue';
 import { didYouMean, suggestName } from '../catalogue/suggest-name';
-import { bucketCount, GRANULARITIES, isGranularity, resolveGranularity } from '../limits';
+import { bucketCount, GRANULARITIES, isGranularity, MAX_EPOCH_SECONDS, resolveGranularity } from '../limits';
 import type { InvalidText } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
 import { fromGrammar, problem } from './diagnostics';
 import type { Context } from './validate';
-
-/** Epoch values above this look like milliseconds. */
-export const MAX_EPOCH_SECONDS = 1e11;
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
 

@@ -1,6 +1,8 @@
 // The customers a service knows and the credentials each may use. The demo pair is what
 // `playq serve` accepts out of the box (DESIGN section 7); real deployments pass their own list.
 
+import { CUSTOMER_ID_PATTERN } from '@playq/query';
+
 /** One customer and its credentials: an API key for metricquery, an OAuth client for session. */
 export interface DemoCredentials {
   readonly customerId: string;
@@ -35,8 +37,6 @@ export const DEMO_CUSTOMERS: readonly DemoCredentials[] = Object.freeze([
     planLevel: '1',
   }),
 ]);
-
-export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * Checks a credentials list up front, so that a typo fails at start-up rather than at the first

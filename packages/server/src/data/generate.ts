@@ -5,7 +5,8 @@
 // a status mix, startup failures with a business share, CDN switches, long-tailed asset
 // popularity, fatal, business and burst error events. 10M sessions take seconds.
 import { listValue } from '@duckdb/node-api';
-import { CUSTOMER_ID_PATTERN, DEMO_CUSTOMERS } from './customers';
+import { CUSTOMER_ID_PATTERN, MAX_EPOCH_SECONDS } from '@playq/query';
+import { DEMO_CUSTOMERS } from './customers';
 import { Dataset } from './dataset';
 import { draws } from './generate-draws';
 import { errorsSql } from './generate-errors';
@@ -57,7 +58,7 @@ function checkOptions(options: GenerateOptions): Required<Omit<GenerateOptions, 
   if (!Number.isSafeInteger(days) || days < 1 || days > 3660)
     fail(`days must be an integer from 1 to 3660, got ${String(days)}`);
   const end = options.end ?? (Math.floor(Date.now() / 86_400_000) + 1) * 86_400;
-  if (!Number.isSafeInteger(end) || end < days * 86_400 || end > 1e11) {
+  if (!Number.isSafeInteger(end) || end < days * 86_400 || end > MAX_EPOCH_SECONDS) {
     fail(`end must be an epoch time in seconds, got ${String(end)}`);
   }
   const customers = options.customers ?? DEMO_CUSTOMERS.map((c) => c.customerId);

@@ -1,9 +1,11 @@
 // The hono application: routes, CORS, authentication, rate limits and the problem responses around
 // the query handler. Order of checks on a query: URL length, method, customer id syntax,
 // credential (401), rate limit (429), customer ownership (403/404), then the query itself (400).
+
+import { CUSTOMER_ID_PATTERN } from '@playq/query';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { CUSTOMER_ID_PATTERN, type DemoCredentials } from '../data/customers';
+import type { DemoCredentials } from '../data/customers';
 import { QueryTimeoutError } from '../data/dataset';
 import type { AddressLimits } from './address-limits';
 import { type Authenticator, parseBasic, parseBearer } from './auth';

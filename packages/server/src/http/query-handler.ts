@@ -1,6 +1,6 @@
 // The two query endpoints after authentication: parse and validate the URL with @playq/query,
 // check the plan level, compile to SQL, and answer with the paged envelope.
-import { fromURL, type QueryLimits, type QueryNode } from '@playq/query';
+import { fromURL, type QueryLimits, type QueryNode, type ResultEnvelope } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import { type Dataset, SMALL_DIMENSIONS, type SmallDimension } from '../data/dataset';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
@@ -16,13 +16,8 @@ export interface QueryContext {
   readonly planPath: string;
 }
 
-/** The result envelope of the specification (section 2.1). */
-export interface Envelope {
-  readonly totalcount: number;
-  readonly pagecount: number;
-  readonly totalrecords: number;
-  readonly response: Record<string, unknown>[];
-}
+/** The result envelope of the specification (section 2.1), owned by `@playq/query`. */
+export type Envelope = ResultEnvelope;
 
 export async function answerQuery(
   request: Request,

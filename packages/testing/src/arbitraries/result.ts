@@ -1,20 +1,21 @@
 // Arbitraries of what the service answers for a given query: records holding exactly the fields
 // the query asked for, and envelopes whose counts agree with `limit` and `offset`. Built from the
 // query, so `fc.property(queryNode(), q => ...)` chains into realistic answers that shrink well.
-import { granularitySeconds, isMetric, METRICS, type QueryNode } from '@playq/query';
+import {
+  granularitySeconds,
+  isMetric,
+  METRICS,
+  type QueryNode,
+  type ResultEnvelope as WireEnvelope,
+} from '@playq/query';
 import { queryNode } from '@playq/query/arbitraries';
 import * as fc from 'fast-check';
 
 /** A result record: metrics are numbers, dimensions (and session string fields) strings. */
 export type ResultRecord = Readonly<Record<string, number | string>>;
 
-/** The result envelope of spec 2.1. */
-export interface ResultEnvelope {
-  readonly totalcount: number;
-  readonly pagecount: number;
-  readonly totalrecords: number;
-  readonly response: readonly ResultRecord[];
-}
+/** The result envelope of spec 2.1 (owned by `@playq/query`) with generated records. */
+export type ResultEnvelope = WireEnvelope<ResultRecord>;
 
 export interface RecordConstraints {
   /** Upper bound of count metrics (viewercount, users, errors). Default 1,000,000. */

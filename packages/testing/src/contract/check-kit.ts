@@ -1,6 +1,7 @@
 // The vocabulary the checks are written in: a check is a name, a title and an async function of
 // the shared context returning findings; helpers turn a fetched answer into an envelope or into
 // "this was refused" findings so each check reads as the relation it verifies.
+import type { ResultEnvelope } from '@playq/query';
 import type { ContractContext } from './context';
 import type { Probe } from './gentle-fetch';
 import { describe, type EnvelopeExpectation, envelopeFindings } from './shape-rules';
@@ -30,12 +31,7 @@ export class FailCheck extends Error {
 
 export type Row = Record<string, unknown>;
 
-export interface Envelope {
-  readonly totalcount: number;
-  readonly pagecount: number;
-  readonly totalrecords: number;
-  readonly response: readonly Row[];
-}
+export type Envelope = ResultEnvelope<Row>;
 
 /** Where a probe went, for messages: the path and query, never headers. */
 export function label(probe: Probe): string {

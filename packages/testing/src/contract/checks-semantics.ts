@@ -1,6 +1,7 @@
 // Checks of meaning that hold for any correct data, whatever it is: a filter selects a subset
 // (the breakdown's own record), alternatives add up for additive metrics, a breakdown sums to the
 // totals, a qoefilter keeps exactly the records meeting its condition.
+import { serializeFilter } from '@playq/grammar';
 import { breakdown, grid, requireRecords, totals } from './base-queries';
 import { type CheckDefinition, close, envelopeOf, keyBy, num, type Row, sameValues } from './check-kit';
 import type { Finding } from './types';
@@ -83,7 +84,12 @@ export const SEMANTIC_CHECKS: readonly CheckDefinition[] = [
       const whole = envelopeOf((await grid(ctx)).probe);
       requireRecords(whole.response.length, 2, 'the country x platform breakdown');
       const row = topRows(whole.response, 1)[0]!;
-      const filter = `[country=${String(row.country)}][platform=${String(row.platform)}]`;
+      const clause = (dimension: string, value: unknown) =>
+        ({ type: 'clause', dimension, values: [String(value)] }) as const;
+      const filter = serializeFilter({
+        type: 'filter',
+        clauses: [clause('country', row.country), clause('platform', row.platform)],
+      });
       const env = envelopeOf((await grid(ctx, { filter })).probe);
       const findings: Finding[] = [];
       const key = keyBy(['country', 'platform']);
