@@ -1,12 +1,10 @@
 // One owner per fact: the catalogue is the only list of metric names in the packages' sources. This
 // test reads every source file and fails on a second list: an array literal, a run of `case`
 // labels, or an object literal not typed by the catalogue that names three or more metrics.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE } from '../src/index';
+import { findInPackageSources, stripComments } from './support/package-sources';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
 const METRICS = new Set<string>(DEFAULT_CATALOGUE.metricNames);
 
 // Files allowed to name many metrics, each with the reason. Empty it as the reasons go away.
@@ -20,16 +18,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/testing/src/contract/checks-population.ts': 'probe queries',
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test(-d)?\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
-
-const stripComments = (text: string) =>
-  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 const named = (chunk: string, pattern: RegExp) =>
   new Set([...chunk.matchAll(pattern)].map((m) => m[1]!).filter((n) => METRICS.has(n)));
 
@@ -65,20 +53,7 @@ describe('one list of metric names', () => {
   });
 
   it('holds across packages/*/src, outside the commented allowlist', () => {
-    const offenders: string[] = [];
-    for (const pkg of readdirSync(join(ROOT, 'packages'))) {
-      let files: string[];
-      try {
-        files = sources(join(ROOT, 'packages', pkg, 'src'));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const rel = relative(ROOT, file);
-        if (Object.hasOwn(ALLOWED, rel)) continue;
-        for (const list of secondLists(readFileSync(file, 'utf8'))) offenders.push(`${rel}: ${list}`);
-      }
-    }
+    const offenders = findInPackageSources(secondLists, { allowed: ALLOWED });
     expect(offenders).toEqual([]);
   });
 });

@@ -1,28 +1,15 @@
 // One owner per fact: the comparison operators and the result envelope are declared once (the
 // grammar owns the operators, @playq/query the envelope) and imported everywhere else. This test
 // reads every source file outside those two packages and fails on a second declaration.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPARISON_OPERATORS } from '../src/index';
+import { findInPackageSources, stripComments } from './support/package-sources';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
 // The owners: the grammar declares the operators, @playq/query the envelope and re-exports both.
 const OWNERS = new Set(['grammar', 'query']);
 
 // Files outside the owners allowed a match, each with the reason. Empty it as the reasons go away.
 const ALLOWED: Readonly<Record<string, string>> = {};
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test(-d)?\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
-
-const stripComments = (text: string) =>
-  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** The second declarations of an owned fact in one source text, as short descriptions. */
 export function secondDeclarations(text: string): string[] {
@@ -67,21 +54,7 @@ describe('one owner for operators and the envelope', () => {
   });
 
   it('holds across packages/*/src outside grammar and query, outside the commented allowlist', () => {
-    const offenders: string[] = [];
-    for (const pkg of readdirSync(join(ROOT, 'packages'))) {
-      if (OWNERS.has(pkg)) continue;
-      let files: string[];
-      try {
-        files = sources(join(ROOT, 'packages', pkg, 'src'));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const rel = relative(ROOT, file);
-        if (Object.hasOwn(ALLOWED, rel)) continue;
-        for (const d of secondDeclarations(readFileSync(file, 'utf8'))) offenders.push(`${rel}: ${d}`);
-      }
-    }
+    const offenders = findInPackageSources(secondDeclarations, { skip: OWNERS, allowed: ALLOWED });
     expect(offenders).toEqual([]);
   });
 });
