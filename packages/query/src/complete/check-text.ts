@@ -99,7 +99,7 @@ export function checkText(
         ...r.errors.map((d) => fromGrammar('invalid_filter', 'filter', d)),
       ];
     for (const w of r.warnings) out.push(fromGrammar('invalid_filter', 'filter', w));
-    checkFilter(cx, r.value, r.spans, () => {});
+    checkFilter(cx, r.value, () => r.spans, () => {});
   } else if (kind === 'qoefilter') {
     const r = parseQoeFilter(s);
     if (!r.ok)
@@ -108,7 +108,7 @@ export function checkText(
         ...r.errors.map((d) => fromGrammar('invalid_qoefilter', 'qoefilter', d)),
       ];
     for (const w of r.warnings) out.push(fromGrammar('invalid_qoefilter', 'qoefilter', w));
-    checkQoeFilter(cx, r.value, r.spans);
+    checkQoeFilter(cx, r.value, () => r.spans);
   } else if (kind === 'period') {
     const r = parsePeriod(s);
     if (!r.ok) return r.errors.map((d) => fromGrammar('invalid_period', 'period', d));

@@ -93,7 +93,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   const warnings: QueryDiagnostic[] = [];
   const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
 
-  if (typeof url === 'string' && DOT_CUSTOMER.test(url.split(/[?#]/, 1)[0]!)) {
+  if (typeof url === 'string' && DOT_CUSTOMER.test(pathPart(url))) {
     return fail([problem('invalid_customer', 'customerId', 'The customer id may not be "." or "..".')]);
   }
   let parsed: URL;
@@ -190,7 +190,9 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     limit: DEFAULT_LIMIT,
     offset: DEFAULT_OFFSET,
   };
-  const spans: { filter?: FilterSpans; qoefilter?: QoeFilterSpans } = {};
+  // The grammar's spans are computed on first read (a second lex): only a positioned diagnostic reads them.
+  let filterParse: { readonly spans: FilterSpans } | undefined;
+  let qoefilterParse: { readonly spans: QoeFilterSpans } | undefined;
 
   const planlevel = values.get('planlevel');
   if (planlevel !== undefined) node.planlevel = planlevel;
@@ -207,11 +209,15 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   const list = (key: 'metrics' | 'aggby'): string[] => {
     const text = values.get(key);
     if (text === undefined) return [];
-    const names = text.split(',').map((s) => s.trim());
-    if (names.some((n) => n === '')) {
-      report(problem(CODE_OF[key], key, `${key} has an empty name in "${text}".`));
+    const names: string[] = [];
+    let empty = false;
+    for (const part of text.split(',')) {
+      const name = part.trim();
+      if (name === '') empty = true;
+      else names.push(name);
     }
-    return names.filter((n) => n !== '');
+    if (empty) report(problem(CODE_OF[key], key, `${key} has an empty name in "${text}".`));
+    return names;
   };
   node.metrics = list('metrics');
   node.aggby = list('aggby');
@@ -225,7 +231,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     const r = parseFilter(filter);
     if (r.ok) {
       node.filter = r.value;
-      spans.filter = r.spans;
+      filterParse = r;
       for (const w of r.warnings) report(fromGrammar('invalid_filter', 'filter', w));
     } else node.filter = Object.freeze({ type: 'invalid', text: filter, errors: r.errors });
   }
@@ -235,7 +241,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
     const r = parseQoeFilter(qoefilter);
     if (r.ok) {
       node.qoefilter = r.value;
-      spans.qoefilter = r.spans;
+      qoefilterParse = r;
       for (const w of r.warnings) report(fromGrammar('invalid_qoefilter', 'qoefilter', w));
     } else node.qoefilter = Object.freeze({ type: 'invalid', text: qoefilter, errors: r.errors });
   }
@@ -271,6 +277,10 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
     };
+    const spans = {
+      ...(filterParse === undefined ? {} : { filter: () => filterParse.spans }),
+      ...(qoefilterParse === undefined ? {} : { qoefilter: () => qoefilterParse.spans }),
+    };
     for (const d of validateNode(query, opts, spans)) report(d);
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
@@ -279,6 +289,14 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   function fail(list: QueryDiagnostic[]): FromURLResult {
     return { ok: false, errors: list, warnings: [] };
   }
+}
+
+/** The text before the query string or fragment (no regex split: this runs on every parse). */
+function pathPart(url: string): string {
+  const q = url.indexOf('?');
+  const h = url.indexOf('#');
+  const end = q === -1 ? h : h === -1 ? q : Math.min(q, h);
+  return end === -1 ? url : url.slice(0, end);
 }
 
 type MutableNode = { -readonly [K in keyof QueryNode]: QueryNode[K] };

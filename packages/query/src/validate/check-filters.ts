@@ -14,17 +14,14 @@ import type { Context } from './validate';
 export function checkFilter(
   cx: Context,
   filter: FilterAst,
-  given: FilterSpans | undefined,
+  given: (() => FilterSpans) | undefined,
   errorOnly: (name: string, param: string, extra: Partial<QueryDiagnostic>) => void,
 ): void {
-  let spans = given;
+  let spans: FilterSpans | undefined;
   // Positions are only worth computing when something is wrong; without the user's own text, they
   // point into the canonical text, which is what the URL carries.
   const spanOf = (i: number) => {
-    if (spans === undefined) {
-      const r = parseFilter(filterText(filter));
-      spans = r.ok ? r.spans : { clauses: [] };
-    }
+    spans ??= given?.() ?? canonicalFilterSpans(filter);
     return spans.clauses[i];
   };
   const { out, catalogue } = cx;
@@ -84,14 +81,15 @@ export function checkFilter(
 }
 
 /** @internal */
-export function checkQoeFilter(cx: Context, qoe: QoeFilterAst, given: QoeFilterSpans | undefined): void {
+export function checkQoeFilter(
+  cx: Context,
+  qoe: QoeFilterAst,
+  given: (() => QoeFilterSpans) | undefined,
+): void {
   const { out, catalogue } = cx;
-  let spans = given;
+  let spans: QoeFilterSpans | undefined;
   const spanOf = (i: number) => {
-    if (spans === undefined) {
-      const r = parseQoeFilter(qoeFilterText(qoe));
-      spans = r.ok ? r.spans : { conditions: [] };
-    }
+    spans ??= given?.() ?? canonicalQoeFilterSpans(qoe);
     return spans.conditions[i];
   };
   qoe.conditions.forEach((c, i) => {
@@ -141,4 +139,14 @@ export function checkQoeFilter(cx: Context, qoe: QoeFilterAst, given: QoeFilterS
       );
     }
   });
+}
+
+function canonicalFilterSpans(filter: FilterAst): FilterSpans {
+  const r = parseFilter(filterText(filter));
+  return r.ok ? r.spans : { clauses: [] };
+}
+
+function canonicalQoeFilterSpans(qoe: QoeFilterAst): QoeFilterSpans {
+  const r = parseQoeFilter(qoeFilterText(qoe));
+  return r.ok ? r.spans : { conditions: [] };
 }

@@ -39,10 +39,14 @@ export interface ValidateOptions {
   readonly catalogue?: AnyCatalogue;
 }
 
-/** Where the texts of a parsed URL put each clause, so problems point into the user's own text. @internal */
+/**
+ * Where the texts of a parsed URL put each clause, so problems point into the user's own text.
+ * Functions, because computing spans costs a second lex: only a positioned diagnostic calls them.
+ * @internal
+ */
 export interface SourceSpans {
-  readonly filter?: FilterSpans;
-  readonly qoefilter?: QoeFilterSpans;
+  readonly filter?: () => FilterSpans;
+  readonly qoefilter?: () => QoeFilterSpans;
 }
 
 /** What the checks share: the query, its catalogue, and the names sorted out so far. @internal */
