@@ -139,7 +139,9 @@ for (const [name, { playq, baseline }] of Object.entries(results)) {
 report.vsPrevious = vsPrevious(previous, report, 'previous run');
 // The figures of the first release, kept apart so that a run does not overwrite them: the catalogue
 // issue's floor ("no slower than 1.2x the previous release") is checked against these.
-const release = readPrevious(fileURLToPath(new URL('../../../bench/baselines/query-0.1.0-alpha.0.json', import.meta.url)));
+const release = readPrevious(
+  fileURLToPath(new URL('../../../bench/baselines/query-0.1.0-alpha.0.json', import.meta.url)),
+);
 report.vsRelease = vsPrevious(release, report, '0.1.0-alpha.0');
 const sizes = await bundleSizes();
 report.bundle = { ...sizes, targetBuilderOnlyGzipBytes: 15 * 1024 };

@@ -99,7 +99,12 @@ export function checkText(
         ...r.errors.map((d) => fromGrammar('invalid_filter', 'filter', d)),
       ];
     for (const w of r.warnings) out.push(fromGrammar('invalid_filter', 'filter', w));
-    checkFilter(cx, r.value, () => r.spans, () => {});
+    checkFilter(
+      cx,
+      r.value,
+      () => r.spans,
+      () => {},
+    );
   } else if (kind === 'qoefilter') {
     const r = parseQoeFilter(s);
     if (!r.ok)
