@@ -301,6 +301,31 @@ describe.concurrent('playq query', () => {
     const usage = await runCli(['contract', baseUrl]);
     expect(usage.code).toBe(2);
   });
+
+  it('asks for the names of a --catalogue file and fails on the ones the service refuses', async () => {
+    const names = join(tempDir(), 'names.json');
+    writeFileSync(
+      names,
+      JSON.stringify({
+        metrics: { ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' } },
+      }),
+    );
+    const args = ['contract', baseUrl, '--api-key', 'demo-key', '--rate', '1000', '--only', 'catalogue'];
+    const dictionary = await runCli([...args, '--json']);
+    expect(dictionary.code).toBe(0);
+    expect(JSON.parse(dictionary.stdout).checks.map((c: { status: string }) => c.status)).toEqual([
+      'pass',
+      'pass',
+    ]);
+    const mine = await runCli([...args, '--catalogue', names]);
+    expect(mine.code).toBe(1);
+    expect(mine.stdout).toMatch(
+      /FAIL\s+catalogue\.metrics\s+metric `ad_impressions` is refused with 400: Unknown metric/,
+    );
+    const missing = await runCli([...args, '--catalogue', join(tempDir(), 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--catalogue .*nope\.json: no such file/);
+  });
 });
 
 describe('an export whose later page fails', () => {

@@ -14,6 +14,8 @@ const CATCHES: Record<string, readonly string[]> = {
   'plan.lookup': ['has no plan host'],
   'envelope.session.total-errors': ['omits totalpages from session records'],
   'envelope.session.error-insights': ['answers error counts as strings in error insights'],
+  'catalogue.metrics': ['answers playdur as a string'],
+  'catalogue.dimensions': ['refuses breakdowns by cdn'],
   'paging.pagecount': ['counts one page too many'],
   'paging.page-sizes': ['drops the last record of every page'],
   'paging.no-overlap-or-gap': ['overlaps pages by one record', 'skips one record between pages'],

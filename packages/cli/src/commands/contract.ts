@@ -2,6 +2,7 @@
 // the API and print a pass/fail report; exit 1 when a check fails.
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList } from '../args';
+import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { addConnectionOptions, type ConnectionFlags, resolvePlanUrl } from '../connection';
 import { EXIT, usageError } from '../errors';
 import type { Context } from '../io';
@@ -17,6 +18,7 @@ interface ContractFlags extends ConnectionFlags {
   readonly maxRequests?: number;
   readonly rate?: number;
   readonly json?: boolean;
+  readonly catalogue?: string;
 }
 
 /** @internal */
@@ -50,6 +52,7 @@ export function registerContract(program: Command, ctx: Context, finish: Finish)
         'requests per second at most (default 5, gentle on shared deployments)',
       ).argParser(integerArg(1, 10000)),
     )
+    .addOption(catalogueOption())
     .addOption(new Option('--json', 'print the report as JSON'));
   addConnectionOptions(command)
     .addHelpText(
@@ -60,7 +63,11 @@ Exit code 0 when every check passes, 1 when one fails, 2 on bad usage.
 
 Examples:
   $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --client-id demo --client-secret demo-secret
-  $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --other-customer other --other-api-key other-key --strict`,
+  $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --other-customer other --other-api-key other-key --strict
+  $ playq contract http://127.0.0.1:8080/api/v1 --api-key demo-key --catalogue names.json --only catalogue
+
+With --catalogue, the catalogue.* checks ask for each of the file's names and a refused one fails;
+without it they use the vendor's public dictionary and a refused name is reported as info.`,
     )
     .action(async (baseUrl: string, flags: ContractFlags) => {
       const env = ctx.io.env;
@@ -74,6 +81,8 @@ Examples:
       const clientId = flags.clientId ?? (env.PLAYQ_CLIENT_ID || undefined);
       const clientSecret = flags.clientSecret ?? (env.PLAYQ_CLIENT_SECRET || undefined);
       const planUrl = resolvePlanUrl(flags, env, baseUrl);
+      // Read before any request: a bad file is a usage error, not a failed run.
+      const catalogue = flags.catalogue === undefined ? undefined : loadCatalogue(flags.catalogue);
       const { checkContract, formatContractReport } = await import('@playq/testing');
       const report = await checkContract({
         baseUrl,
@@ -98,6 +107,7 @@ Examples:
         ...(flags.only ? { only: flags.only } : {}),
         ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
         ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
+        ...(catalogue === undefined ? {} : { catalogue }),
       });
       ctx.out(
         flags.json

@@ -34,7 +34,8 @@ export interface BaseQuery {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-async function metricBase(
+/** A metric-endpoint query over the data period; its expectation carries the run's catalogue. */
+export async function metricBase(
   ctx: ContractContext,
   metrics: readonly string[],
   aggby: readonly string[],
@@ -60,9 +61,13 @@ async function metricBase(
     limit,
     offset,
     period,
+    ...catalogueOf(ctx),
   };
   return { probe, expected, params };
 }
+
+const catalogueOf = (ctx: ContractContext) =>
+  ctx.options.catalogue === undefined ? {} : { catalogue: ctx.options.catalogue };
 
 /** viewercount, users, errors by country. */
 export const breakdown = (ctx: ContractContext, extra?: Record<string, string | number>) =>
@@ -106,6 +111,7 @@ export async function sessionUsage(
     limit: paging.limit,
     offset: paging.offset,
     period,
+    ...catalogueOf(ctx),
   };
   return { probe, expected, params };
 }

@@ -3,6 +3,7 @@
 
 import { type CheckDefinition, FailCheck } from './check-kit';
 import { AUTH_CHECKS } from './checks-auth';
+import { CATALOGUE_CHECKS } from './checks-catalogue';
 import { ERROR_CHECKS } from './checks-errors';
 import { HTTP_CHECKS } from './checks-http';
 import { PAGING_CHECKS } from './checks-paging';
@@ -14,6 +15,7 @@ import type { CheckStatus, ContractCheckResult, ContractOptions, ContractReport,
 
 const CHECKS: readonly CheckDefinition[] = [
   ...SHAPE_CHECKS,
+  ...CATALOGUE_CHECKS,
   ...PAGING_CHECKS,
   ...SEMANTIC_CHECKS,
   ...POPULATION_CHECKS,
@@ -208,6 +210,16 @@ function validateOptions(options: ContractOptions): void {
     const unknown = options.only.filter((pattern) => !CHECKS.some((c) => selectedBy([pattern], c.name)));
     if (unknown.length > 0)
       throw problem(`no check is named ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
+  }
+  const catalogue = options.catalogue as { metrics?: unknown; metricNames?: unknown } | undefined;
+  if (
+    catalogue !== undefined &&
+    (typeof catalogue !== 'object' ||
+      catalogue === null ||
+      typeof catalogue.metrics !== 'object' ||
+      !Array.isArray(catalogue.metricNames))
+  ) {
+    throw problem('`catalogue` must be made by defineCatalogue or extendCatalogue of @playq/query');
   }
   if (options.clientCredentials) {
     const { clientId, clientSecret } = options.clientCredentials;

@@ -1,6 +1,8 @@
 // The public shapes of the contract suite: what a caller passes to `checkContract` and what comes
 // back. A report is plain JSON so it can be printed, diffed, or stored as a CI artefact.
 
+import type { AnyCatalogue } from '@playq/query';
+
 /** A standard fetch-shaped transport: the suite never needs more than this. */
 export type Transport = (request: Request) => Promise<Response>;
 
@@ -90,6 +92,13 @@ export interface ContractOptions {
   readonly strict?: boolean;
   /** Run only the checks with these names or groups (`auth`, `auth.session`, `paging.`). */
   readonly only?: readonly string[];
+  /**
+   * The names the deployment answers (`defineCatalogue`/`extendCatalogue` of `@playq/query`).
+   * Answers are judged by its units and kinds, and the `catalogue.*` checks query each of its
+   * metric-endpoint names. Given, a refused name fails; left out, the default catalogue (the
+   * vendor's public dictionary) is used and a refused name is a design finding.
+   */
+  readonly catalogue?: AnyCatalogue;
   /** Clock for the default period; tests pin it. Epoch milliseconds. */
   readonly now?: () => number;
 }

@@ -280,6 +280,25 @@ export function brokenVariants(fetch: Transport, tokens: Tokens): Record<string,
         headers: { 'content-type': 'text/plain' },
       });
     },
+    'answers playdur as a string': onEnvelope(fetch, 'metricquery', (body) =>
+      withRecords(
+        body,
+        body.response!.map((r) => ('playdur' in r ? { ...r, playdur: String(r.playdur) } : r)),
+      ),
+    ),
+    'refuses breakdowns by cdn': async (request) =>
+      (new URL(request.url).searchParams.get('aggby') ?? '').split(',').includes('cdn')
+        ? Response.json(
+            {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              detail: 'Unknown dimension "cdn".',
+              code: 'unknown_dimension',
+            },
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          )
+        : fetch(request),
     'refuses HEAD': async (request) =>
       request.method === 'HEAD' && endpointOf(new URL(request.url))
         ? new Response(null, { status: 405, headers: { allow: 'GET' } })
