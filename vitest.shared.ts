@@ -20,6 +20,9 @@ export function packageConfig(name: string, test: NonNullable<ViteUserConfig['te
       hookTimeout: 120_000,
       reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/${name}.json` }]] : ['default'],
       ...test,
+      // Under Stryker (its workers carry STRYKER_MUTATOR_WORKER) every mutant re-runs the tests:
+      // type tests judge declarations, which mutants never change, so they are left out there.
+      ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? {} : { typecheck: { enabled: false } }),
       setupFiles: [propertySeed, ...[test.setupFiles ?? []].flat()],
     },
   });
