@@ -15,7 +15,7 @@ const PLUGINS = ['@stryker-mutator/vitest-runner', '@stryker-mutator/typescript-
  *   `mutate`: globs under `src/` (negations allowed) on top of the shared exclusions.
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function strykerConfig({ mutate, tsconfigFile = 'tsconfig.src.json', timeoutMS = 10_000 }) {
+export function strykerConfig({ mutate, tsconfigFile = 'tsconfig.src.json', timeoutMS = 4_000 }) {
   return {
     packageManager: 'pnpm',
     // The plugins are root devDependencies; a package directory cannot find them by name.
@@ -29,6 +29,8 @@ export function strykerConfig({ mutate, tsconfigFile = 'tsconfig.src.json', time
     mutate: [...mutate, ...NEVER_MUTATED],
     // The machine has two cores shared with other work: one test process, one checker.
     concurrency: 1,
+    // Added to each mutant's expected test time (from the initial run, times timeoutFactor): a
+    // mutant that loops costs this much before it counts as a timeout (detected), so keep it short.
     timeoutMS,
     incremental: true,
     incrementalFile: 'mutation/stryker-incremental.generated.json',

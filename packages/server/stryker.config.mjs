@@ -2,9 +2,9 @@
 // Run with `pnpm mutation` here (incremental; see docs/testing.md); the floor is 75%.
 import { strykerConfig } from '../../scripts/stryker-config.mjs';
 
-// The suite builds real DuckDB data sets: a slow mutant needs more than the default allowance.
+// The suite builds real DuckDB data sets: a mutant needs more slack than the default allowance.
 export default strykerConfig({
   mutate: ['src/sql/**/*.ts', 'src/http/**/*.ts'],
   tsconfigFile: 'tsconfig.json',
-  timeoutMS: 30_000,
+  timeoutMS: 10_000,
 });

@@ -5,5 +5,5 @@ import { strykerConfig } from '../../scripts/stryker-config.mjs';
 export default strykerConfig({
   mutate: ['src/contract/*-rules.ts', 'src/contract/validate-envelope.ts'],
   tsconfigFile: 'tsconfig.json',
-  timeoutMS: 30_000,
+  timeoutMS: 10_000,
 });
