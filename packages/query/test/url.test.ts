@@ -184,6 +184,25 @@ describe('fromURL', () => {
     ]);
   });
 
+  it('points qoefilter problems into the text as the user wrote it', () => {
+    const text = 'latency > 5   and   bufering < 1';
+    const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&qoefilter=${encodeURIComponent(text)}`);
+    expect(r.ok ? [] : r.errors).toStrictEqual([
+      {
+        code: 'unknown_metric',
+        param: 'qoefilter',
+        severity: 'error',
+        message: 'qoefilter: unknown metric "bufering".',
+        offset: text.indexOf('bufering'),
+        length: 'bufering'.length,
+        line: 1,
+        column: text.indexOf('bufering') + 1,
+      },
+    ]);
+    // In the canonical text the condition starts at 16: the user's spacing is what counts.
+    expect(text.indexOf('bufering')).not.toBe('latency>5 and '.length);
+  });
+
   it('passes grammar warnings through', () => {
     const r = fromURL(`${BASE}/metricquery/demo?${P}&metrics=errors&filter=[country=US|US]`);
     expect(r.ok).toBe(true);
