@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { slotsAt, type TextKind, tokenSpans } from '../src/index';
 
+/** The slots with the cursor at the end of the text. */
+const slotsAtEnd = (kind: TextKind, text: string) => slotsAt(kind, text, text.length);
 const spans = (kind: TextKind, text: string) => tokenSpans(kind, text).map((s) => [s.from, s.to, s.role]);
 
 describe('filter spans after a finished value', () => {
@@ -29,7 +31,9 @@ describe('filter spans after a finished value', () => {
       [7, 8, 'invalid'],
       [8, 9, 'bracket'],
     ]);
-    expect(slotsAt('filter', '[a="x" y')).toStrictEqual([{ slot: { type: 'alternative' }, from: 8, to: 8 }]);
+    expect(slotsAtEnd('filter', '[a="x" y')).toStrictEqual([
+      { slot: { type: 'alternative' }, from: 8, to: 8 },
+    ]);
   });
 
   it('a "[" after a quoted value starts a new clause (missing "]")', () => {
@@ -44,10 +48,10 @@ describe('filter spans after a finished value', () => {
       [9, 10, 'value'],
       [10, 11, 'bracket'],
     ]);
-    expect(slotsAt('filter', '[a="x"[')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a="x"[')).toStrictEqual([
       { slot: { type: 'dimension', partial: '', equalsFollows: false }, from: 7, to: 7 },
     ]);
-    expect(slotsAt('filter', '[a="x"]')).toStrictEqual([{ slot: { type: 'clause' }, from: 7, to: 7 }]);
+    expect(slotsAtEnd('filter', '[a="x"]')).toStrictEqual([{ slot: { type: 'clause' }, from: 7, to: 7 }]);
   });
 
   it('a plain value stops at "[", a quote and a backslash', () => {
@@ -81,7 +85,7 @@ describe('filter spans after a finished value', () => {
       [5, 6, 'invalid'],
       [6, 7, 'bracket'],
     ]);
-    expect(slotsAt('filter', '[a=b[')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=b[')).toStrictEqual([
       { slot: { type: 'dimension', partial: '', equalsFollows: false }, from: 5, to: 5 },
     ]);
   });
@@ -93,11 +97,11 @@ describe('filter spans after a finished value', () => {
       [2, 3, 'operator'],
       [3, 4, 'value'],
     ]);
-    expect(slotsAt('filter', '[a=b')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=b')).toStrictEqual([
       { slot: { type: 'value', dimension: 'a', partial: 'b', listed: [], closable: true }, from: 3, to: 4 },
       { slot: { type: 'alternative' }, from: 4, to: 4 },
     ]);
-    expect(slotsAt('filter', '[a=b|c')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=b|c')).toStrictEqual([
       {
         slot: { type: 'value', dimension: 'a', partial: 'c', listed: ['b'], closable: true },
         from: 5,
@@ -115,7 +119,7 @@ describe('filter text outside a clause and in the dimension', () => {
       [1, 2, 'bracket'],
       [2, 3, 'dimension'],
     ]);
-    expect(slotsAt('filter', 'x[a')).toStrictEqual([
+    expect(slotsAtEnd('filter', 'x[a')).toStrictEqual([
       { slot: { type: 'dimension', partial: 'a', equalsFollows: false }, from: 2, to: 3 },
     ]);
   });
@@ -141,11 +145,11 @@ describe('filter text outside a clause and in the dimension', () => {
       [5, 6, 'bracket'],
       [6, 7, 'dimension'],
     ]);
-    expect(slotsAt('filter', '[ab]')).toStrictEqual([{ slot: { type: 'clause' }, from: 4, to: 4 }]);
+    expect(slotsAtEnd('filter', '[ab]')).toStrictEqual([{ slot: { type: 'clause' }, from: 4, to: 4 }]);
   });
 
   it('right after "=" an empty value is expected there, not closable', () => {
-    expect(slotsAt('filter', '[a=')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=')).toStrictEqual([
       { slot: { type: 'value', dimension: 'a', partial: '', listed: [], closable: false }, from: 3, to: 3 },
     ]);
   });
@@ -161,10 +165,10 @@ describe('filter empty and invalid values', () => {
       [4, 5, 'value'],
       [5, 6, 'bracket'],
     ]);
-    expect(slotsAt('filter', '[a=|')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=|')).toStrictEqual([
       { slot: { type: 'value', dimension: 'a', partial: '', listed: [], closable: false }, from: 4, to: 4 },
     ]);
-    expect(slotsAt('filter', '[a=b|')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=b|')).toStrictEqual([
       {
         slot: { type: 'value', dimension: 'a', partial: '', listed: ['b'], closable: false },
         from: 5,
@@ -204,7 +208,7 @@ describe('filter empty and invalid values', () => {
       [4, 5, 'value'],
       [5, 6, 'bracket'],
     ]);
-    expect(slotsAt('filter', '[a=\u0001')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a=\u0001')).toStrictEqual([
       { slot: { type: 'value', dimension: 'a', partial: '', listed: [], closable: false }, from: 4, to: 4 },
     ]);
   });
@@ -212,14 +216,14 @@ describe('filter empty and invalid values', () => {
 
 describe('filter quoted values', () => {
   it('lists quoted values decoded, with escapes resolved', () => {
-    expect(slotsAt('filter', '[a="ab"|')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a="ab"|')).toStrictEqual([
       {
         slot: { type: 'value', dimension: 'a', partial: '', listed: ['ab'], closable: false },
         from: 8,
         to: 8,
       },
     ]);
-    expect(slotsAt('filter', '[a="x\\"y"|')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a="x\\"y"|')).toStrictEqual([
       {
         slot: { type: 'value', dimension: 'a', partial: '', listed: ['x"y'], closable: false },
         from: 10,
@@ -242,7 +246,7 @@ describe('filter quoted values', () => {
       [2, 3, 'operator'],
       [3, 6, 'string'],
     ]);
-    expect(slotsAt('filter', '[a="x\\')).toStrictEqual([
+    expect(slotsAtEnd('filter', '[a="x\\')).toStrictEqual([
       {
         slot: { type: 'value', dimension: 'a', partial: '"x\\', listed: [], closable: false },
         from: 3,
@@ -285,18 +289,18 @@ describe('qoefilter operators', () => {
   });
 
   it('an operator being typed is replaced, and a number may follow it', () => {
-    expect(slotsAt('qoefilter', 'a>')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a>')).toStrictEqual([
       { slot: { type: 'operator', partial: '>' }, from: 1, to: 2 },
       { slot: { type: 'number', partial: '' }, from: 2, to: 2 },
     ]);
-    expect(slotsAt('qoefilter', 'a!=')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a!=')).toStrictEqual([
       { slot: { type: 'operator', partial: '!=' }, from: 1, to: 3 },
       { slot: { type: 'number', partial: '' }, from: 3, to: 3 },
     ]);
   });
 
   it('after an operator and a space a number is expected', () => {
-    expect(slotsAt('qoefilter', 'a = ')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a = ')).toStrictEqual([
       { slot: { type: 'number', partial: '' }, from: 4, to: 4 },
     ]);
   });
@@ -346,13 +350,13 @@ describe('qoefilter keyword AND', () => {
     expect(slotsAt('qoefilter', 'a>1 and', 5)).toStrictEqual([
       { slot: { type: 'and', partial: 'a' }, from: 4, to: 7 },
     ]);
-    expect(slotsAt('qoefilter', 'a>1 ')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a>1 ')).toStrictEqual([
       { slot: { type: 'and', partial: '' }, from: 4, to: 4 },
     ]);
   });
 
   it('after AND an empty metric is expected', () => {
-    expect(slotsAt('qoefilter', 'a>1 and ')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a>1 and ')).toStrictEqual([
       { slot: { type: 'metric', partial: '', isComplete: false }, from: 8, to: 8 },
     ]);
   });
@@ -368,20 +372,20 @@ describe('qoefilter metrics and numbers', () => {
       { slot: { type: 'metric', partial: 'lat', isComplete: false }, from: 0, to: 3 },
       { slot: { type: 'operator', partial: '' }, from: 3, to: 3 },
     ]);
-    expect(slotsAt('qoefilter', 'a>1 and b')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a>1 and b')).toStrictEqual([
       { slot: { type: 'metric', partial: 'b', isComplete: false }, from: 8, to: 9 },
       { slot: { type: 'operator', partial: '' }, from: 9, to: 9 },
     ]);
   });
 
   it('after a metric and a space an operator is expected', () => {
-    expect(slotsAt('qoefilter', 'a ')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a ')).toStrictEqual([
       { slot: { type: 'operator', partial: '' }, from: 2, to: 2 },
     ]);
   });
 
   it('a word where a number is expected opens no slot', () => {
-    expect(slotsAt('qoefilter', 'a x')).toStrictEqual([]);
+    expect(slotsAtEnd('qoefilter', 'a x')).toStrictEqual([]);
     expect(spans('qoefilter', 'a > x')).toStrictEqual([
       [0, 1, 'metric'],
       [2, 3, 'operator'],
@@ -390,7 +394,7 @@ describe('qoefilter metrics and numbers', () => {
   });
 
   it('a number being typed is replaced from its start', () => {
-    expect(slotsAt('qoefilter', 'a>1')).toStrictEqual([
+    expect(slotsAtEnd('qoefilter', 'a>1')).toStrictEqual([
       { slot: { type: 'number', partial: '1' }, from: 2, to: 3 },
     ]);
   });
@@ -444,23 +448,23 @@ describe('period slots at a token under the cursor', () => {
     expect(slotsAt('period', 'start=1', 5)).toStrictEqual([
       { slot: { type: 'period-key', partial: 'start', used: [] }, from: 0, to: 5 },
     ]);
-    expect(slotsAt('period', 'start=1,en')).toStrictEqual([
+    expect(slotsAtEnd('period', 'start=1,en')).toStrictEqual([
       { slot: { type: 'period-key', partial: 'en', used: ['start'] }, from: 8, to: 10 },
     ]);
   });
 
   it('a number being typed is replaced from its start, with the key it belongs to', () => {
-    expect(slotsAt('period', 'start=1')).toStrictEqual([
+    expect(slotsAtEnd('period', 'start=1')).toStrictEqual([
       { slot: { type: 'period-number', key: 'start', partial: '1' }, from: 6, to: 7 },
     ]);
-    expect(slotsAt('period', 'start=1,end=2')).toStrictEqual([
+    expect(slotsAtEnd('period', 'start=1,end=2')).toStrictEqual([
       { slot: { type: 'period-number', key: 'end', partial: '2' }, from: 12, to: 13 },
     ]);
   });
 
   it('a word or number in the wrong place opens no slot', () => {
-    expect(slotsAt('period', 'start=x')).toStrictEqual([]);
-    expect(slotsAt('period', '1')).toStrictEqual([]);
-    expect(slotsAt('period', 'start=1 2')).toStrictEqual([]);
+    expect(slotsAtEnd('period', 'start=x')).toStrictEqual([]);
+    expect(slotsAtEnd('period', '1')).toStrictEqual([]);
+    expect(slotsAtEnd('period', 'start=1 2')).toStrictEqual([]);
   });
 });
