@@ -1,9 +1,10 @@
 // The contract suite with a catalogue: the deployment is asked for every name the catalogue has,
 // and judged by it. A name the caller's catalogue declares and the service refuses fails the run;
 // a name of the default dictionary it refuses is a design finding (info unless strict).
+import { readFileSync } from 'node:fs';
 import { DEFAULT_CATALOGUE, extendCatalogue } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContractOptions, checkContract, type Transport } from '../src/index';
+import { CONTRACT_CHECKS, type ContractOptions, checkContract, type Transport } from '../src/index';
 import { createTestService, type TestService } from '../src/service/test-service';
 import { brokenVariants, type Tokens } from './support/broken-variants';
 
@@ -106,15 +107,13 @@ describe('checkContract with a catalogue', () => {
 });
 
 describe('docs/testing.md', () => {
-  it('lists every contract check with its title, in order', async () => {
-    const { readFileSync } = await import('node:fs');
+  it('lists every contract check with its title, in order', () => {
     const page = readFileSync(new URL('../../../docs/testing.md', import.meta.url), 'utf8');
     const table = page.slice(page.indexOf('| check | verifies |'));
     const rows = [...table.matchAll(/^\| `([a-z][a-z.-]*\.[a-z.-]+)` \| (.+) \|$/gm)].map((m) => ({
       name: m[1],
       title: m[2]!.replaceAll('`', '').replaceAll('\\|', '|'),
     }));
-    const { CONTRACT_CHECKS } = await import('../src/index');
     // Code spans are the page's markup; the words must match.
     expect(rows).toStrictEqual(
       CONTRACT_CHECKS.map(({ name, title }) => ({ name, title: title.replaceAll('`', '') })),
