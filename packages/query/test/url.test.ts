@@ -246,3 +246,17 @@ describe('fromURL', () => {
     }
   });
 });
+
+describe('a "." or ".." customer id before a fragment or query string', () => {
+  // The check reads the path as typed (a URL parser drops dot segments), cut at the first ? or #.
+  it.each([
+    'https://h.example/api/metricquery/..#part',
+    'https://h.example/api/metricquery/.?x=1#part',
+    'https://h.example/api/metricquery/..#part?x=1',
+  ])('is refused in %s', (url) => {
+    const r = fromURL(url);
+    expect(r.ok ? [] : r.errors.map((e) => [e.code, e.message])).toStrictEqual([
+      ['invalid_customer', 'The customer id may not be "." or "..".'],
+    ]);
+  });
+});
