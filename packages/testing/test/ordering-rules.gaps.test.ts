@@ -59,6 +59,15 @@ describe('orderFindings', () => {
     ]);
   });
 
+  it('two spellings of one letter (precomposed and decomposed) are a locale-only difference, in either order', () => {
+    // U+00E9 and "e" + U+0301 differ by code point, but a locale collation ranks them equal.
+    const design = [
+      { basis: 'design', message: 'strings under v follow a locale collation, not code-point order' },
+    ];
+    expect(orderFindings([{ v: '\u00e9' }, { v: 'e\u0301' }], 'v', 'asc')).toStrictEqual(design);
+    expect(orderFindings([{ v: 'e\u0301' }, { v: '\u00e9' }], 'v', 'desc')).toStrictEqual(design);
+  });
+
   it('refuses values that cannot be compared', () => {
     for (const [a, b] of [
       [1, '1'],
