@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderFindings } from '../src/contract/ordering-rules';
-import { type FetchedPage, pageTotalsFindings, tilingFindings } from '../src/contract/paging-rules';
+import { pageTotalsFindings, tilingFindings } from '../src/contract/paging-rules';
 import {
   type EnvelopeExpectation,
   envelopeFindings,
@@ -8,6 +8,7 @@ import {
   problemFindings,
   recordsFindings,
 } from '../src/contract/shape-rules';
+import { page } from './support/fetched-page';
 
 const breakdown: EnvelopeExpectation = {
   endpoint: 'metricquery',
@@ -187,16 +188,6 @@ describe('problemFindings', () => {
 });
 
 describe('paging rules', () => {
-  const page = (offset: number, keys: string[], totalrecords = 5, limit = 2): FetchedPage => ({
-    offset,
-    limit,
-    body: {
-      totalcount: keys.length,
-      pagecount: Math.ceil(totalrecords / limit),
-      totalrecords,
-      response: keys.map((k) => ({ k })),
-    },
-  });
   const whole = ['a', 'b', 'c', 'd', 'e'].map((k) => ({ k }));
   const key = (r: Record<string, unknown>) => String(r.k);
 

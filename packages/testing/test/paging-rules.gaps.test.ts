@@ -1,18 +1,9 @@
 // The paging rules checked exactly: each finding's basis and wording, the `complete` option, the
 // cap on duplicate findings, and when the order of the pages is judged at all.
 import { describe, expect, it } from 'vitest';
-import { type FetchedPage, pageTotalsFindings, tilingFindings } from '../src/contract/paging-rules';
+import { pageTotalsFindings, tilingFindings } from '../src/contract/paging-rules';
+import { page } from './support/fetched-page';
 
-const page = (offset: number, keys: string[], totalrecords = 5, limit = 2): FetchedPage => ({
-  offset,
-  limit,
-  body: {
-    totalcount: keys.length,
-    pagecount: Math.ceil(totalrecords / limit),
-    totalrecords,
-    response: keys.map((k) => ({ k })),
-  },
-});
 const records = (keys: string[]) => keys.map((k) => ({ k }));
 const key = (r: Record<string, unknown>) => String(r.k);
 
