@@ -83,7 +83,7 @@ export class Builder {
     this.#env = env;
   }
 
-  get '~catalogue'(): AnyCatalogue {
+  get ['~catalogue'](): AnyCatalogue {
     return this.#env.catalogue;
   }
 
