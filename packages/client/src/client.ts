@@ -47,7 +47,10 @@ export interface ClientOptions {
   /** Sent as `User-Agent` where the platform allows it (browsers ignore it). */
   readonly userAgent?: string;
   readonly hooks?: ClientHooks;
-  /** How long a resolved plan level is reused. Default 300 000 ms; `0` to ask every time. */
+  /**
+   * How long a resolved plan level is reused. Default 300 000 ms; `0` to ask every time,
+   * `Infinity` to keep each answer for the client's lifetime.
+   */
   readonly planLevelTtlMs?: number;
   /**
    * The catalogue to check query names against before sending. Default: the catalogue of the
@@ -243,7 +246,9 @@ export function createClient(options: ClientOptions): PlayqClient {
       return out;
     },
   };
-  const planTtl = checkMs('planLevelTtlMs', options.planLevelTtlMs ?? 300_000) ?? 0;
+  // 0 asks the plan host every time; Infinity keeps an answer for the client's lifetime.
+  const planTtl = options.planLevelTtlMs ?? 300_000;
+  checkMs('planLevelTtlMs', planTtl);
   const plans =
     planUrl === undefined
       ? undefined

@@ -72,7 +72,18 @@ describe('apiKeyAuth and bearerAuth', () => {
     [
       'clientCredentials',
       () => clientCredentials({ tokenUrl: 'nope', clientId: 'a', clientSecret: 'b' }),
-      /absolute tokenUrl/,
+      /^@playq\/client: clientCredentials\(\) needs an absolute http\(s\) tokenUrl$/,
+    ],
+    [
+      'clientCredentials',
+      () =>
+        clientCredentials({
+          tokenUrl: 'ftp://id:s3cr3t@files.example/token',
+          clientId: 'a',
+          clientSecret: 'b',
+        }),
+      // The URL is not echoed: it may carry a credential.
+      /^@playq\/client: clientCredentials\(\) needs an absolute http\(s\) tokenUrl$/,
     ],
     [
       'clientCredentials',

@@ -60,6 +60,34 @@ describe('resolvePlanLevel', () => {
     }
   });
 
+  it.each([
+    [0, 3],
+    [Number.POSITIVE_INFINITY, 1],
+  ])(
+    'with planLevelTtlMs %s, asks the plan host %s time(s) for three lookups years apart',
+    async (ttl, calls) => {
+      const service = fakeService();
+      let now = 0;
+      const realNow = Date.now;
+      const client = createClient({
+        baseUrl: BASE,
+        planUrl: PLANS,
+        fetch: service.fetch,
+        planLevelTtlMs: ttl,
+      });
+      try {
+        Date.now = () => now;
+        for (const at of [0, 1e11, 2e11]) {
+          now = at;
+          expect(await client.resolvePlanLevel('demo')).toBe('2');
+        }
+        expect(service.planCalls).toBe(calls);
+      } finally {
+        Date.now = realNow;
+      }
+    },
+  );
+
   it('makes one lookup for many concurrent callers', async () => {
     const service = fakeService();
     const slow = async (r: Request) => {

@@ -25,6 +25,16 @@ describe('redactUrl', () => {
     expect(redactUrl(url, [])).toBe(url);
   });
 
+  it('keeps an empty query or fragment as written', () => {
+    expect(redactUrl('https://h.example/x?', [])).toBe('https://h.example/x?');
+    expect(redactUrl('https://h.example/x#', [])).toBe('https://h.example/x#');
+  });
+
+  it('shows a URL of another scheme as it is, not as "null" plus its path', () => {
+    expect(redactUrl('foo://host/path?a=1', [])).toBe('foo://host/path?a=1');
+    expect(redactUrl('foo://user:pw@host/path?token=t0ken', [])).toBe(`foo://host/path?token=${R}`);
+  });
+
   it('removes userinfo', () => {
     expect(redactUrl('https://user:pw@h.example/x?a=1', [])).toBe('https://h.example/x?a=1');
     expect(redactUrl('https://user@h.example/x', [])).toBe('https://h.example/x');

@@ -68,12 +68,14 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthAdapte
     throw new TypeError('@playq/client: clientCredentials() needs an options object');
   }
   const tokenUrl = requireCredential('clientCredentials', 'tokenUrl', options.tokenUrl);
+  let protocol: string | undefined;
   try {
-    new URL(tokenUrl);
+    protocol = new URL(tokenUrl).protocol;
   } catch {
-    throw new TypeError(
-      `@playq/client: clientCredentials() needs an absolute tokenUrl, got ${JSON.stringify(tokenUrl)}`,
-    );
+    // Not parsed, so not shown either: a malformed URL may still hold a credential.
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new TypeError('@playq/client: clientCredentials() needs an absolute http(s) tokenUrl');
   }
   const clientId = requireCredential('clientCredentials', 'clientId', options.clientId);
   const clientSecret = requireCredential('clientCredentials', 'clientSecret', options.clientSecret);

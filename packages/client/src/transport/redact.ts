@@ -40,18 +40,12 @@ export function redactUrl(url: string, secrets: Iterable<string>): string {
     parsed.username = '';
     parsed.password = '';
   }
-  let masked = false;
   for (const name of [...parsed.searchParams.keys()]) {
-    if (SENSITIVE_PARAM.test(name)) {
-      parsed.searchParams.set(name, REDACTED);
-      masked = true;
-    }
+    if (SENSITIVE_PARAM.test(name)) parsed.searchParams.set(name, REDACTED);
   }
-  // Re-serialising the search params would re-encode the whole query; only do it when needed.
-  const text = masked
-    ? parsed.toString()
-    : `${parsed.origin}${parsed.pathname}${parsed.search}${parsed.hash}`;
-  return redactText(text, secrets);
+  // `href` keeps the query as written unless a parameter was masked above (then the query is
+  // re-serialised), and works for every scheme (`origin` is "null" outside http(s)).
+  return redactText(parsed.href, secrets);
 }
 
 /** A plain copy of headers with credential headers and known secrets masked. @internal */
