@@ -7,6 +7,7 @@ import { join } from 'node:path';
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 const DISABLE_COMMENT = /Stryker disable/g;
+const INCREMENTAL_FILE = 'mutation/stryker-incremental.generated.json';
 
 /** Counts each mutant status over every file of the report. */
 function countStatuses(report) {
@@ -45,9 +46,42 @@ function summarise(pkgDir, seconds) {
   };
 }
 
+/**
+ * `file:line-line` ranges of the static mutants (evaluated when a module loads) that the committed
+ * incremental results count as undetected. Stryker's incremental mode keeps such a result even
+ * after tests that kill it are added: it attributes no individual test to a static mutant, so it
+ * sees no new covering test. `--retest-static` re-runs exactly these (with `--force`).
+ */
+function staticUndetectedRanges(pkgDir) {
+  const report = JSON.parse(readFileSync(join(pkgDir, INCREMENTAL_FILE), 'utf8'));
+  const ranges = new Set();
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    for (const m of mutants) {
+      if (m.static && UNDETECTED.has(m.status))
+        ranges.add(`${file}:${m.location.start.line}-${m.location.end.line}`);
+    }
+  }
+  return [...ranges];
+}
+
 const pkgDir = process.cwd();
+let strykerArgs = process.argv.slice(2);
+if (strykerArgs.includes('--retest-static')) {
+  const ranges = staticUndetectedRanges(pkgDir);
+  if (ranges.length === 0) {
+    console.log(`${INCREMENTAL_FILE} counts no static mutant as undetected: nothing to re-test`);
+    process.exit(0);
+  }
+  strykerArgs = [
+    ...strykerArgs.filter((a) => a !== '--retest-static'),
+    '--force',
+    '--mutate',
+    ranges.join(','),
+  ];
+  console.log(`re-testing the static mutants on ${ranges.length} line range(s): ${ranges.join(', ')}`);
+}
 const started = performance.now();
-const run = spawnSync('stryker', ['run', ...process.argv.slice(2)], { stdio: 'inherit', shell: false });
+const run = spawnSync('stryker', ['run', ...strykerArgs], { stdio: 'inherit', shell: false });
 if (run.status !== 0) process.exit(run.status ?? 1);
 const seconds = Math.round((performance.now() - started) / 1000);
 const name = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).name;
