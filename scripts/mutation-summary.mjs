@@ -75,6 +75,9 @@ if (strykerArgs.includes('--retest-static')) {
   strykerArgs = [
     ...strykerArgs.filter((a) => a !== '--retest-static'),
     '--force',
+    // A static mutant runs the whole suite, whose start-up the per-mutant timeout does not allow for.
+    '--timeoutMS',
+    '60000',
     '--mutate',
     ranges.join(','),
   ];
