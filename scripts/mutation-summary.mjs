@@ -48,16 +48,18 @@ function summarise(pkgDir, seconds) {
 
 /**
  * `file:line-line` ranges of the static mutants (evaluated when a module loads) that the committed
- * incremental results count as undetected. Stryker's incremental mode keeps such a result even
- * after tests that kill it are added: it attributes no individual test to a static mutant, so it
- * sees no new covering test. `--retest-static` re-runs exactly these (with `--force`).
+ * incremental results count as undetected or timed out. Stryker's incremental mode keeps such a
+ * result even after tests that kill it are added: it attributes no individual test to a static
+ * mutant, so it sees no new covering test. A static mutant that timed out is not trustworthy
+ * either: its timeout is budgeted from the tests' own time, not the whole suite's start-up.
+ * `--retest-static` re-runs exactly these (with `--force` and a timeout that allows for start-up).
  */
-function staticUndetectedRanges(pkgDir) {
+function staticRangesToRetest(pkgDir) {
   const report = JSON.parse(readFileSync(join(pkgDir, INCREMENTAL_FILE), 'utf8'));
   const ranges = new Set();
   for (const [file, { mutants }] of Object.entries(report.files)) {
     for (const m of mutants) {
-      if (m.static && UNDETECTED.has(m.status))
+      if (m.static && (UNDETECTED.has(m.status) || m.status === 'Timeout'))
         ranges.add(`${file}:${m.location.start.line}-${m.location.end.line}`);
     }
   }
@@ -67,9 +69,9 @@ function staticUndetectedRanges(pkgDir) {
 const pkgDir = process.cwd();
 let strykerArgs = process.argv.slice(2);
 if (strykerArgs.includes('--retest-static')) {
-  const ranges = staticUndetectedRanges(pkgDir);
+  const ranges = staticRangesToRetest(pkgDir);
   if (ranges.length === 0) {
-    console.log(`${INCREMENTAL_FILE} counts no static mutant as undetected: nothing to re-test`);
+    console.log(`${INCREMENTAL_FILE} has no undetected or timed-out static mutant: nothing to re-test`);
     process.exit(0);
   }
   strykerArgs = [
