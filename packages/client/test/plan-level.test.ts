@@ -1,6 +1,6 @@
 // Plan-level resolution: the answer shapes the plan host may use, caching with a TTL,
 // single-flight under concurrency, and session queries that get their plan level filled in.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient, PlayqNotFoundError, PlayqResponseError, PlayqValidationError } from '../src/index';
 import { readPlanLevel } from '../src/plan/plan-level';
 import { BASE, fakeService, faultTransport, PLANS, problem, sessionNode } from './support/fake-service';
@@ -67,23 +67,21 @@ describe('resolvePlanLevel', () => {
     'with planLevelTtlMs %s, asks the plan host %s time(s) for three lookups years apart',
     async (ttl, calls) => {
       const service = fakeService();
-      let now = 0;
-      const realNow = Date.now;
       const client = createClient({
         baseUrl: BASE,
         planUrl: PLANS,
         fetch: service.fetch,
         planLevelTtlMs: ttl,
       });
+      vi.useFakeTimers({ toFake: ['Date'] });
       try {
-        Date.now = () => now;
         for (const at of [0, 1e11, 2e11]) {
-          now = at;
+          vi.setSystemTime(at);
           expect(await client.resolvePlanLevel('demo')).toBe('2');
         }
         expect(service.planCalls).toBe(calls);
       } finally {
-        Date.now = realNow;
+        vi.useRealTimers();
       }
     },
   );
