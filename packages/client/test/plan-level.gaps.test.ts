@@ -14,10 +14,7 @@ describe('readPlanLevel keys and values', () => {
     ],
     ['{"legacyPlanLevel":"1","planLevel":"2"}', { ok: true, value: '2' }],
     // ...and nothing after it: a key that only starts with planLevel is another field.
-    [
-      '{"planLevelHistory":"1"}',
-      { ok: false, reason: 'the plan lookup answer has no planLevel field' },
-    ],
+    ['{"planLevelHistory":"1"}', { ok: false, reason: 'the plan lookup answer has no planLevel field' }],
     ['{"planLevelHistory":"1","planLevel":"2"}', { ok: true, value: '2' }],
     // Only a key that is exactly customerId / customer_id names the owner.
     ['{"resellerCustomerId":"other","planLevel":"2"}', { ok: true, value: '2' }],
