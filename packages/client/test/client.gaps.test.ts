@@ -339,7 +339,8 @@ describe('deadlines on page walks', () => {
     expect((error as Error).message).toBe(
       `@playq/client: GET ${URL_OF_METRIC_NODE} exceeded the deadline of 15 ms`,
     );
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Bounded far below the test timeout, far above what a loaded machine adds to 15 ms.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

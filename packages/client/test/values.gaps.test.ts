@@ -2,7 +2,7 @@
 // period, the count of each value, the cache key and TTL, failures and aborts that leave (or do
 // not leave) an entry behind, and the listeners it keeps on the caller's signal.
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type PlayqClient, PlayqServerError, serviceValues } from '../src/index';
 import { valuesQuery } from '../src/values/service-values';
 import { BASE, json, stall, status } from './support/fake-service';
@@ -52,8 +52,11 @@ afterEach(() => {
   Date.now = realNow;
 });
 
-/** Settles within `ms`: the outcome, or 'pending'. */
-function within<T>(p: Promise<T>, ms = 200): Promise<{ ok: T } | { error: unknown } | 'pending'> {
+/**
+ * Settles within `ms`: the outcome, or 'pending'. The bound only turns a hang into a quick failure
+ * (well under the test timeout); it is generous because a loaded CI machine can stall the loop.
+ */
+function within<T>(p: Promise<T>, ms = 5_000): Promise<{ ok: T } | { error: unknown } | 'pending'> {
   return Promise.race([
     p.then(
       (ok) => ({ ok }),
@@ -225,7 +228,7 @@ describe('serviceValues cancellation', () => {
     const b = new AbortController();
     const first = provider({ dimension: 'country', prefix: '', signal: a.signal });
     const second = provider({ dimension: 'country', prefix: '', signal: b.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     a.abort();
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
     // The aborted caller's listener went with the abort, before the request settled.
@@ -241,7 +244,7 @@ describe('serviceValues cancellation', () => {
     const provider = serviceValues(client, { customerId: 'demo', period: PERIOD });
     const controller = new AbortController();
     const pending = provider({ dimension: 'country', prefix: '', signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     controller.abort();
     const next = provider({ dimension: 'country', prefix: '' });
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });

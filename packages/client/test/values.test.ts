@@ -2,7 +2,7 @@
 // with a counting transport to see the cache, and a stalling one to see cancellation.
 import { complete } from '@playq/query';
 import { createService, type Service } from '@playq/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeyAuth, createClient, serviceValues } from '../src/index';
 import { valuesQuery } from '../src/values/service-values';
 
@@ -76,7 +76,7 @@ describe('serviceValues', () => {
     const provider = serviceValues(client(stalling), { customerId: 'demo' });
     const controller = new AbortController();
     const pending = provider({ dimension: 'country', prefix: '', signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(seen).toBeDefined());
     controller.abort();
     await expect(pending).rejects.toBeDefined();
     expect(seen?.aborted).toBe(true);
