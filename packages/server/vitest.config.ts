@@ -2,4 +2,12 @@ import { packageConfig } from '../../vitest.shared.ts';
 
 // Generous timeouts: the suite builds real DuckDB data sets and runs beside other packages' suites
 // on a 2-core machine under CI, where a hook that takes 1 s alone can take 10 s.
-export default packageConfig('server', { testTimeout: 30_000, hookTimeout: 120_000 });
+export default packageConfig('server', {
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // Under Stryker every mutant re-runs the test files that reach it, and re-importing DuckDB and
+  // hono in each file costs more than the tests (the whole suite: 70 s isolated, 29 s shared). The
+  // server keeps no mutable state at module level and Stryker switches mutants at run time, so the
+  // test files share one module cache there (docs/mutation-testing.md, "The server's runs").
+  ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? {} : { isolate: false }),
+});
