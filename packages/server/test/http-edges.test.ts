@@ -36,11 +36,38 @@ function raw(port: number, bytes: Buffer | string, end = true): Promise<RawAnswe
   });
 }
 
-function expectProblem(answer: RawAnswer, status: number, code: string): void {
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+const MALFORMED =
+  'The request line or headers are malformed (for example a raw space, control or non-ASCII byte in the URL; percent-encode it).';
+
+/** A clean problem+json answer, never cached, with exactly this body (the length header true to it). */
+function expectProblem(
+  answer: RawAnswer,
+  status: number,
+  code: string,
+  detail: string,
+  extra: object = {},
+): void {
   expect(answer.reset).toBe(false);
   expect(answer.status).toBe(status);
-  expect(answer.headers).toMatch(/content-type: application\/problem\+json/i);
-  expect(JSON.parse(answer.body)).toMatchObject({ status, code });
+  expect(answer.headers).toMatch(/^HTTP\/1\.1 \d{3} (.+)\r\n/);
+  expect(/^HTTP\/1\.1 \d{3} (.+)\r\n/.exec(answer.headers)?.[1]).toBe(TITLES[status]);
+  expect(answer.headers).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/i);
+  expect(answer.headers).toMatch(/\r\ncache-control: no-store(\r\n|$)/i);
+  expect(Number(/\r\ncontent-length: (\d+)/i.exec(answer.headers)?.[1])).toBe(Buffer.byteLength(answer.body));
+  expect(JSON.parse(answer.body)).toStrictEqual({
+    type: `https://playq.dev/problems/${code}`,
+    title: TITLES[status],
+    status,
+    detail,
+    code,
+    ...extra,
+  });
 }
 
 describe('the Node listener under hostile clients', () => {
@@ -62,6 +89,7 @@ describe('the Node listener under hostile clients', () => {
       await raw(info.port, 'GET /api/v1\\metricquery/demo HTTP/1.1\r\nHost: x\r\n\r\n'),
       400,
       'bad_request',
+      'The request cannot be read: Backslash in request path.',
     );
   });
 
@@ -74,22 +102,43 @@ describe('the Node listener under hostile clients', () => {
       start,
       Buffer.from(start.includes(0x0d) ? '\r\n' : 'HTTP/1.1\r\nHost: x\r\n\r\n'),
     ]);
-    expectProblem(await raw(info.port, line), 400, 'bad_request');
+    const answer = await raw(info.port, line);
+    expectProblem(answer, 400, 'bad_request', MALFORMED);
+    expect(answer.headers).toMatch(/\r\nconnection: close(\r\n|$)/i);
   });
 
   it('answers a URL far over the limit with 414, not a reset', async () => {
     const line = `GET /api/v1/metricquery/demo?filter=${'x'.repeat(300_000)} HTTP/1.1\r\nHost: x\r\n\r\n`;
-    expectProblem(await raw(info.port, line), 414, 'uri_too_long');
+    expectProblem(await raw(info.port, line), 414, 'uri_too_long', 'The request URL is too long.');
   });
 
   it('answers a URL just over the limit with 414 from the app', async () => {
-    const line = `GET /api/v1/metricquery/demo?filter=${'x'.repeat(21_000)} HTTP/1.1\r\nHost: x\r\n\r\n`;
-    expectProblem(await raw(info.port, line), 414, 'uri_too_long');
+    const path = `/api/v1/metricquery/demo?filter=${'x'.repeat(21_000)}`;
+    expectProblem(
+      await raw(info.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`),
+      414,
+      'uri_too_long',
+      `The request URL is ${`http://x${path}`.length} characters long; the limit is 20000.`,
+    );
+  });
+
+  it('answers headers far over the limit with 431, and a long request line among long headers with 414', async () => {
+    const big = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(40_000)}\r\n\r\n`;
+    expectProblem(await raw(info.port, big), 431, 'headers_too_large', 'The request headers are too large.');
+    // Half the overflowing bytes on the request line: still the URL's fault.
+    const both = `GET /healthz?q=${'q'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`;
+    expectProblem(await raw(info.port, both), 414, 'uri_too_long', 'The request URL is too long.');
   });
 
   it.each(['..', '.', '%2E%2e'])('answers 400 invalid_customer for the customer id %s', async (id) => {
     for (const path of [`/api/v1/metricquery/${id}?metrics=errors`, `/plans/planLevelByCustId/${id}`]) {
-      expectProblem(await raw(info.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`), 400, 'invalid_customer');
+      expectProblem(
+        await raw(info.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`),
+        400,
+        'invalid_customer',
+        'The customer id may not be "." or "..".',
+        { param: 'customerId' },
+      );
     }
   });
 
@@ -116,7 +165,7 @@ describe('the Node listener under hostile clients', () => {
   it('times out a client that trickles its headers, with a 408 problem', { timeout: 10_000 }, async () => {
     const started = performance.now();
     const answer = await raw(info.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a', false);
-    expectProblem(answer, 408, 'request_timeout');
+    expectProblem(answer, 408, 'request_timeout', 'The request was not received in time.');
     // The check runs every second; the point is that the connection is not held indefinitely.
     expect(performance.now() - started).toBeLessThan(5_000);
   });
