@@ -322,6 +322,36 @@ describe('session credentials', () => {
   });
 });
 
+describe('session plan level', () => {
+  it("names the customer's plan lookup URL when the planlevel is not the customer's", async () => {
+    const wrong = sessionQuery.replace('planlevel=2', 'planlevel=9');
+    expect(
+      await answer(await get(`/api/v1/session/demo${wrong}`, { Authorization: `Bearer ${bearer}` })),
+    ).toStrictEqual({
+      status: 400,
+      headers: {},
+      body: problem(
+        400,
+        'Bad Request',
+        'invalid_planlevel',
+        'planlevel "9" is not this customer\'s plan level; look it up at http://svc.test/plans/planLevelByCustId/demo.',
+        { param: 'planlevel' },
+      ),
+    });
+  });
+});
+
+describe('answers', () => {
+  it('are JSON, never cached', async () => {
+    const ok = await get(`/api/v1/metricquery/demo${query}`, { 'X-API-Key': 'demo-key' });
+    expect([ok.status, ok.headers.get('content-type'), ok.headers.get('cache-control')]).toStrictEqual([
+      200,
+      'application/json; charset=utf-8',
+      'no-store',
+    ]);
+  });
+});
+
 describe('the per-credential rate limit', () => {
   it('answers 429 with the RateLimit headers and Retry-After once the burst is used, per credential', async () => {
     const names = ['ratelimit-limit', 'ratelimit-remaining', 'retry-after'];
