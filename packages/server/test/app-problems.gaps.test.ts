@@ -322,6 +322,39 @@ describe('session credentials', () => {
   });
 });
 
+describe('CORS', () => {
+  it('answers a preflight with exactly the methods, headers and max age a browser client needs', async () => {
+    const preflight = await service.fetch(
+      new Request(url('/session/demo'), {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://app.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      }),
+    );
+    const names = [
+      'access-control-allow-origin',
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+    ];
+    expect([
+      preflight.status,
+      ...names.map((n) => preflight.headers.get(n)),
+      preflight.headers.get('access-control-max-age'),
+    ]).toStrictEqual([204, '*', 'GET,HEAD,POST,OPTIONS', 'X-API-Key,Authorization,Content-Type', '600']);
+  });
+
+  it('exposes the limit, retry and challenge headers to a browser on every answer', async () => {
+    const res = await get(`/api/v1/metricquery/demo${query}`, { Origin: 'https://app.example' });
+    expect([res.status, res.headers.get('access-control-expose-headers')]).toStrictEqual([
+      401,
+      'RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,RateLimit-Policy,Retry-After,WWW-Authenticate',
+    ]);
+  });
+});
+
 describe('session plan level', () => {
   it("names the customer's plan lookup URL when the planlevel is not the customer's", async () => {
     const wrong = sessionQuery.replace('planlevel=2', 'planlevel=9');
