@@ -68,7 +68,8 @@ function staticRangesToRetest(pkgDir) {
 
 const pkgDir = process.cwd();
 let strykerArgs = process.argv.slice(2);
-if (strykerArgs.includes('--retest-static')) {
+const retestStatic = strykerArgs.includes('--retest-static');
+if (retestStatic) {
   const ranges = staticRangesToRetest(pkgDir);
   if (ranges.length === 0) {
     console.log(`${INCREMENTAL_FILE} has no undetected or timed-out static mutant: nothing to re-test`);
@@ -86,7 +87,10 @@ if (strykerArgs.includes('--retest-static')) {
   console.log(`re-testing the static mutants on ${ranges.length} line range(s): ${ranges.join(', ')}`);
 }
 const started = performance.now();
-const run = spawnSync('stryker', ['run', ...strykerArgs], { stdio: 'inherit', shell: false });
+// A static mutant's code runs when a module loads: its re-test needs every test file isolated (the
+// server's config shares modules under Stryker otherwise; see docs/mutation-testing.md).
+const env = retestStatic ? { ...process.env, PLAYQ_STRYKER_ISOLATE: '1' } : process.env;
+const run = spawnSync('stryker', ['run', ...strykerArgs], { stdio: 'inherit', shell: false, env });
 if (run.status !== 0) process.exit(run.status ?? 1);
 const seconds = Math.round((performance.now() - started) / 1000);
 const name = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).name;

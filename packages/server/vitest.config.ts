@@ -8,6 +8,9 @@ export default packageConfig('server', {
   // Under Stryker every mutant re-runs the test files that reach it, and re-importing DuckDB and
   // hono in each file costs more than the tests (the whole suite: 70 s isolated, 29 s shared). The
   // server keeps no mutable state at module level and Stryker switches mutants at run time, so the
-  // test files share one module cache there (docs/mutation-testing.md, "The server's runs").
-  ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? {} : { isolate: false }),
+  // test files share one module cache there (docs/mutation-testing.md, "The server's runs"), except
+  // when `--retest-static` re-tests mutants of module-load code, which need each file isolated.
+  ...(process.env.STRYKER_MUTATOR_WORKER === undefined || process.env.PLAYQ_STRYKER_ISOLATE === '1'
+    ? {}
+    : { isolate: false }),
 });
