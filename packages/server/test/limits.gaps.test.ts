@@ -13,6 +13,9 @@ async function read(res: Response | undefined) {
   return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() };
 }
 
+/** The headers of every problem answer. */
+const PROBLEM_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/problem+json' };
+
 const problem = (status: number, title: string, code: string, detail: string) => ({
   type: `https://playq.dev/problems/${code}`,
   title,
@@ -134,11 +137,7 @@ describe('AddressLimits', () => {
     expect(limits.refuseFailing('10.0.0.2')).toBeUndefined();
     expect(await read(limits.refuseFailing('10.0.0.1'))).toStrictEqual({
       status: 429,
-      headers: {
-        'cache-control': 'no-store',
-        'content-type': 'application/problem+json',
-        'retry-after': '1000',
-      },
+      headers: { ...PROBLEM_HEADERS, 'retry-after': '1000' },
       body: problem(
         429,
         'Too Many Requests',
@@ -155,11 +154,7 @@ describe('AddressLimits', () => {
     expect(limits.takeTokenRequest(undefined)).toBeUndefined();
     expect(await read(limits.takeTokenRequest('10.0.0.1'))).toStrictEqual({
       status: 429,
-      headers: {
-        'cache-control': 'no-store',
-        'content-type': 'application/problem+json',
-        'retry-after': '1000',
-      },
+      headers: { ...PROBLEM_HEADERS, 'retry-after': '1000' },
       body: problem(
         429,
         'Too Many Requests',
@@ -199,7 +194,7 @@ describe('readCappedText', () => {
       await read((await readCappedText(post('abc', { 'content-length': '11' }), 10)) as Response),
     ).toStrictEqual({
       status: 413,
-      headers: { 'cache-control': 'no-store', 'content-type': 'application/problem+json' },
+      headers: PROBLEM_HEADERS,
       body: problem(
         413,
         'Content Too Large',
@@ -239,11 +234,7 @@ describe('overloadResponse', () => {
   it("answers 429 for a customer's full queue and 503 for the service's, with Retry-After", async () => {
     expect(await read(overloadResponse(new AdmissionRefusedError('customer', 3)))).toStrictEqual({
       status: 429,
-      headers: {
-        'cache-control': 'no-store',
-        'content-type': 'application/problem+json',
-        'retry-after': '3',
-      },
+      headers: { ...PROBLEM_HEADERS, 'retry-after': '3' },
       body: problem(
         429,
         'Too Many Requests',
@@ -253,11 +244,7 @@ describe('overloadResponse', () => {
     });
     expect(await read(overloadResponse(new AdmissionRefusedError('service', 7)))).toStrictEqual({
       status: 503,
-      headers: {
-        'cache-control': 'no-store',
-        'content-type': 'application/problem+json',
-        'retry-after': '7',
-      },
+      headers: { ...PROBLEM_HEADERS, 'retry-after': '7' },
       body: problem(
         503,
         'Service Unavailable',
@@ -270,11 +257,7 @@ describe('overloadResponse', () => {
   it("answers 503 for DuckDB's out-of-memory error, on any line of its message", async () => {
     const expected = {
       status: 503,
-      headers: {
-        'cache-control': 'no-store',
-        'content-type': 'application/problem+json',
-        'retry-after': '5',
-      },
+      headers: { ...PROBLEM_HEADERS, 'retry-after': '5' },
       body: problem(
         503,
         'Service Unavailable',
@@ -293,7 +276,7 @@ describe('overloadResponse', () => {
   it('answers 499 for a query whose client went away', async () => {
     expect(await read(overloadResponse(new QueryCancelledError()))).toStrictEqual({
       status: 499,
-      headers: { 'cache-control': 'no-store', 'content-type': 'application/problem+json' },
+      headers: PROBLEM_HEADERS,
       body: problem(
         499,
         'Client Closed Request',

@@ -11,6 +11,12 @@ import {
   statusTitle,
 } from '../src/http/problem';
 
+/** The headers of every problem answer, as `[...res.headers]` lists them. */
+const PROBLEM_HEADERS = [
+  ['cache-control', 'no-store'],
+  ['content-type', 'application/problem+json'],
+];
+
 async function read(res: Response): Promise<{ status: number; headers: [string, string][]; body: unknown }> {
   return { status: res.status, headers: [...res.headers], body: await res.json() };
 }
@@ -21,10 +27,7 @@ describe('problemResponse', () => {
       await read(problemResponse(403, 'forbidden', 'This API key belongs to another customer.')),
     ).toStrictEqual({
       status: 403,
-      headers: [
-        ['cache-control', 'no-store'],
-        ['content-type', 'application/problem+json'],
-      ],
+      headers: PROBLEM_HEADERS,
       body: {
         type: 'https://playq.dev/problems/forbidden',
         title: 'Forbidden',
@@ -102,10 +105,7 @@ describe('diagnosticsResponse', () => {
   it('answers missing_parameter when there is no diagnostic at all', async () => {
     expect(await read(diagnosticsResponse([]))).toStrictEqual({
       status: 400,
-      headers: [
-        ['cache-control', 'no-store'],
-        ['content-type', 'application/problem+json'],
-      ],
+      headers: PROBLEM_HEADERS,
       body: {
         type: `${PROBLEM_TYPE_BASE}missing_parameter`,
         title: 'Bad Request',
@@ -138,10 +138,7 @@ describe('diagnosticsResponse', () => {
     ];
     expect(await read(diagnosticsResponse(errors))).toStrictEqual({
       status: 400,
-      headers: [
-        ['cache-control', 'no-store'],
-        ['content-type', 'application/problem+json'],
-      ],
+      headers: PROBLEM_HEADERS,
       body: {
         type: `${PROBLEM_TYPE_BASE}invalid_filter`,
         title: 'Bad Request',
