@@ -34,15 +34,12 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
   const listener = getRequestListener(options.fetch, {
     hostname: options.hostname,
     // Requests Node parsed but the adapter cannot turn into a Request (a backslash in the path, a
-    // bad Host): problem+json instead of an empty text/plain 400.
+    // bad Host): problem+json instead of an empty text/plain 400. Anything else is a failure of the
+    // handler itself (it answers its own errors, so this is a bug): a 500 that shows nothing of it.
     errorHandler: (error) =>
-      problemResponse(
-        400,
-        'bad_request',
-        error instanceof RequestError
-          ? `The request cannot be read: ${error.message}.`
-          : 'The request cannot be read.',
-      ),
+      error instanceof RequestError
+        ? problemResponse(400, 'bad_request', `The request cannot be read: ${error.message}.`)
+        : problemResponse(500, 'internal', 'An unexpected error occurred.'),
   });
   const sockets = new Set<Socket>();
   /** Sockets with a request in progress, and its response. */
