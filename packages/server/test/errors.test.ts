@@ -148,7 +148,14 @@ describe('429, 414, 503 and 500', () => {
       aggby: 'subscriberid',
     });
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ code: 'query_timeout' });
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.body).toStrictEqual({
+      type: 'https://playq.dev/problems/query_timeout',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'The query took longer than 1 ms and was cancelled; narrow the period or the filter.',
+      code: 'query_timeout',
+    });
     // The connection is usable again after the interrupt.
     const fast = await createService({ data: { dataset: big } });
     expect((await metricquery(fast, { period: PERIOD, metrics: 'errors' })).status).toBe(200);
