@@ -11,6 +11,7 @@ import {
   qoeOf,
   UnsupportedQueryError,
 } from '../src/sql/compile';
+import { QueryExecutor } from '../src/sql/execute';
 import { node, openV2Dataset, run } from './v2-fixture';
 
 let db: Dataset;
@@ -106,5 +107,47 @@ describe('group-level conditions', () => {
     expect((await q('attempts>=1 AND users>=1')).records).toStrictEqual([all[0]]);
     expect((await q('users>=0 AND attempts<3')).records).toStrictEqual([all[1]]);
     expect((await q('attempts>=2 AND users>2')).records).toStrictEqual([]);
+    // A condition's metric need not be requested: it is computed beside the requested ones.
+    const attemptsOnly = await run(db, { metrics: 'attempts', aggby: 'country', qoefilter: 'users>=0' });
+    expect(attemptsOnly.records).toStrictEqual(all.map(({ attempts, country }) => ({ attempts, country })));
+  });
+});
+
+describe('sources a query reads', () => {
+  it('joins several session-level conditions by AND in the error events they select', async () => {
+    const one = await run(db, { metrics: 'errors', aggby: 'country', qoefilter: 'latency>0.5' });
+    expect(one.records).toStrictEqual([{ errors: 1, country: 'US' }]);
+    const two = await run(db, {
+      metrics: 'errors',
+      aggby: 'country',
+      qoefilter: 'latency>0.5 AND latency<100',
+    });
+    expect(two.records).toStrictEqual(one.records);
+  });
+
+  it('with concurrency=1, counts errors from error events and the rest from the active sessions', async () => {
+    const { records } = await run(db, {
+      metrics: 'errors,concurviewavg,attempts',
+      aggby: 'country',
+      concurrency: 1,
+    });
+    expect(records).toStrictEqual([
+      { errors: 1, concurviewavg: 1, attempts: 1, country: 'FR' },
+      { errors: 1, concurviewavg: 3, attempts: 3, country: 'GB' },
+      { errors: 1, concurviewavg: 4, attempts: 4, country: 'US' },
+    ]);
+  });
+
+  it('answers 0 for a session metric grouped by an error-only dimension (unvalidated: the defence behind validation)', async () => {
+    const query = node({ metrics: 'errors,attempts', aggby: 'category' }, 'metricquery', false);
+    const plan = compileQuery(query, CTX);
+    const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
+    const { records } = await executor.page(plan, query.limit, query.offset);
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) {
+      expect(Object.keys(r)).toStrictEqual(['errors', 'attempts', 'category']);
+      expect(r.attempts).toBe(0);
+      expect(Number(r.errors)).toBeGreaterThan(0);
+    }
   });
 });
