@@ -1,0 +1,168 @@
+// QueryExecutor's choices, seen in the statements it sends to a real DuckDB: when a result is
+// fetched whole and served from the cache, when it is too big and paged by SQL, when a page past the
+// end needs a count of its own, how a row becomes a record, and a budget spent before the run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dataset } from '../src/data/dataset';
+import { QueryCancelledError } from '../src/sql/admission';
+import { QueryExecutor } from '../src/sql/execute';
+import { type CompiledQuery, freezePlan } from '../src/sql/plan';
+
+let db: Dataset;
+beforeAll(async () => {
+  db = await Dataset.open();
+});
+afterAll(() => db.close());
+
+/** The numbers 0..n-1 as records `{ x }`, in order, with the executor's LIMIT/OFFSET as $2/$3. */
+const numbers = (n: number): CompiledQuery =>
+  freezePlan({
+    kind: 'groups',
+    sql: 'SELECT i::DOUBLE AS m_x, count(*) OVER ()::DOUBLE AS __total FROM range($1) t(i) ORDER BY i LIMIT $2 OFFSET $3',
+    parameters: [{ type: 'bigint', value: n }],
+    columns: [{ name: 'x', kind: 'metric' }],
+  });
+
+/** The database, recording the LIMIT and OFFSET of every statement. */
+function recording(): { dataset: Dataset; calls: [number, number][] } {
+  const calls: [number, number][] = [];
+  const dataset = {
+    all: (sql: string, params: unknown[], options: unknown) => {
+      calls.push([Number(params.at(-2)), Number(params.at(-1))]);
+      return db.all(sql, params as never, options as never);
+    },
+  } as unknown as Dataset;
+  return { dataset, calls };
+}
+
+const xs = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ x: from + i }));
+
+describe('with the cache on', () => {
+  // cacheMaxRecords 8: the largest result the cache takes has 8 / 4 = 2 records.
+  const options = { timeoutMs: 10_000, cacheTtlMs: 60_000, cacheMaxRecords: 8 };
+
+  it('fetches a small result whole once (one row more than the cache takes) and slices every page from it', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    expect(await executor.page(numbers(2), 1, 0)).toStrictEqual({ records: xs(0, 1), totalrecords: 2 });
+    expect(calls).toStrictEqual([[3, 0]]);
+    expect(await executor.page(numbers(2), 1, 1)).toStrictEqual({ records: xs(1, 2), totalrecords: 2 });
+    expect(await executor.page(numbers(2), 5, 2)).toStrictEqual({ records: [], totalrecords: 2 });
+    expect(calls).toStrictEqual([[3, 0]]);
+  });
+
+  it('pages a result bigger than the cache takes by SQL, serving what the first fetch brought', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    // The whole-result attempt brings 3 rows and learns there are 10.
+    expect(await executor.page(numbers(10), 3, 0)).toStrictEqual({ records: xs(0, 3), totalrecords: 10 });
+    expect(calls).toStrictEqual([[3, 0]]);
+    // Known to be big: later pages go straight to SQL, no second whole-result attempt.
+    expect(await executor.page(numbers(10), 2, 4)).toStrictEqual({ records: xs(4, 6), totalrecords: 10 });
+    expect(calls).toStrictEqual([
+      [3, 0],
+      [2, 4],
+    ]);
+  });
+
+  it('tries the whole result again once its "too big" mark has expired with the cache time', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, { ...options, cacheTtlMs: 5 });
+    await executor.page(numbers(10), 1, 0);
+    await new Promise((r) => setTimeout(r, 20));
+    await executor.page(numbers(10), 1, 0);
+    expect(calls).toStrictEqual([
+      [3, 0],
+      [3, 0],
+    ]);
+  });
+
+  it('runs the page itself when it does not fit in the first rows of a big result', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    expect(await executor.page(numbers(10), 4, 0)).toStrictEqual({ records: xs(0, 4), totalrecords: 10 });
+    expect(calls).toStrictEqual([
+      [3, 0],
+      [4, 0],
+    ]);
+  });
+
+  it('treats a result of exactly the largest cacheable size as small', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    await executor.page(numbers(2), 1, 0);
+    await executor.page(numbers(2), 1, 0);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('with the cache off', () => {
+  const options = { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 };
+
+  it('sends each page as it is asked', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    expect(await executor.page(numbers(5), 2, 1)).toStrictEqual({ records: xs(1, 3), totalrecords: 5 });
+    expect(await executor.page(numbers(5), 2, 1)).toStrictEqual({ records: xs(1, 3), totalrecords: 5 });
+    expect(calls).toStrictEqual([
+      [2, 1],
+      [2, 1],
+    ]);
+  });
+
+  it('counts separately only for a page past the end, not for an empty result', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, options);
+    expect(await executor.page(numbers(5), 2, 7)).toStrictEqual({ records: [], totalrecords: 5 });
+    expect(calls).toStrictEqual([
+      [2, 7],
+      [1, 0],
+    ]);
+    calls.length = 0;
+    expect(await executor.page(numbers(0), 2, 0)).toStrictEqual({ records: [], totalrecords: 0 });
+    expect(calls).toStrictEqual([[2, 0]]);
+  });
+
+  it('spends nothing on a query whose budget is gone before it runs', async () => {
+    const { dataset, calls } = recording();
+    const executor = new QueryExecutor(dataset, { ...options, timeoutMs: 0 });
+    await expect(executor.page(numbers(5), 2, 0)).rejects.toMatchObject({
+      name: 'QueryTimeoutError',
+      timeoutMs: 0,
+    });
+    expect(calls).toStrictEqual([]);
+  });
+
+  it('reports a run its client left as cancelled, whatever the database said', async () => {
+    const controller = new AbortController();
+    const dataset = {
+      all: () => {
+        controller.abort();
+        return Promise.reject(new Error('INTERRUPT: the statement was interrupted'));
+      },
+    } as unknown as Dataset;
+    const executor = new QueryExecutor(dataset, options);
+    const outcome = executor.page(numbers(5), 2, 0, { customer: 'c', signal: controller.signal });
+    await expect(outcome).rejects.toBeInstanceOf(QueryCancelledError);
+  });
+});
+
+describe('records', () => {
+  it('reads a null dimension as "", a null metric as 0 and a BIGINT metric as a number', async () => {
+    const plan = freezePlan({
+      kind: 'groups',
+      sql: "SELECT NULL::VARCHAR AS d, NULL::DOUBLE AS m_m, 5::BIGINT AS m_b, 'x' AS e, count(*) OVER ()::DOUBLE AS __total LIMIT $1 OFFSET $2",
+      parameters: [],
+      columns: [
+        { name: 'd', kind: 'dimension' },
+        { name: 'm', kind: 'metric' },
+        { name: 'b', kind: 'metric' },
+        { name: 'e', kind: 'dimension' },
+      ],
+    });
+    const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
+    expect(await executor.page(plan, 10, 0)).toStrictEqual({
+      records: [{ d: '', m: 0, b: 5, e: 'x' }],
+      totalrecords: 1,
+    });
+  });
+});
