@@ -68,6 +68,15 @@ describe('routing', () => {
     });
   });
 
+  it('serves a URL of exactly maxUrlLength characters and refuses one more', async () => {
+    const prefix = '/api/v1/metricquery/demo?metrics=errors&x=';
+    const pad = 2_000 - `http://svc.test${prefix}`.length;
+    const atLimit = await get(`${prefix}${'a'.repeat(pad)}`);
+    expect(atLimit.status).not.toBe(414);
+    await atLimit.body?.cancel();
+    expect((await get(`${prefix}${'a'.repeat(pad + 1)}`)).status).toBe(414);
+  });
+
   it('answers 405 with Allow for a method a resource does not take', async () => {
     const del = (path: string) => service.fetch(new Request(`http://svc.test${path}`, { method: 'DELETE' }));
     expect(await answer(await del('/api/v1/metricquery/demo'), 'allow')).toStrictEqual({

@@ -1,7 +1,7 @@
 // The authenticator on its own, with exact results: the token checks at the edges of each rule
 // (expiry to the second, lifetime, subject, scope), the secret's minimum length, which credential
 // wins when two match, and the two header parsers.
-import { SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/data/customers';
 import { Authenticator, parseBasic, parseBearer } from '../src/http/auth';
@@ -45,6 +45,26 @@ const EXPIRED = {
   code: 'token_expired',
   detail: 'The bearer token has expired; request a new one.',
 };
+
+describe('Authenticator.issue', () => {
+  it('issues an HS256 JWT for the customer with the session scope, a unique id and its lifetime', async () => {
+    const first = await auth.issue('demo', NOW);
+    const second = await auth.issue('demo', NOW);
+    expect(decodeProtectedHeader(first.access_token)).toStrictEqual({ alg: 'HS256', typ: 'JWT' });
+    const claims = decodeJwt(first.access_token);
+    expect({ ...claims, jti: typeof claims.jti }).toStrictEqual({
+      scope: 'session',
+      sub: 'demo',
+      iss: 'playq-reference-service',
+      aud: 'playq-session',
+      iat: NOW_S,
+      exp: NOW_S + TTL,
+      jti: 'string',
+    });
+    expect(claims.jti).not.toBe(decodeJwt(second.access_token).jti);
+    expect([first.token_type, first.expires_in]).toStrictEqual(['Bearer', TTL]);
+  });
+});
 
 describe('Authenticator.verify', () => {
   it('accepts a token it issued, up to the second before it expires', async () => {
