@@ -3,17 +3,8 @@
 // deadline, and that a slot is given back once however often its release is called.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryTimeoutError } from '../src/data/dataset';
-import { Admission, AdmissionRefusedError, QueryCancelledError, type Ticket } from '../src/sql/admission';
-
-const ticket = (customer: string, extra: Partial<Ticket> = {}): Ticket => ({
-  customer,
-  timeoutMs: 10_000,
-  deadline: performance.now() + 10_000,
-  ...extra,
-});
-
-/** Settles pending promise callbacks. */
-const flush = () => new Promise((r) => setImmediate(r));
+import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/sql/admission';
+import { flush, ticket } from './queue-helpers';
 
 /** What `promise` rejected with, or 'pending' / 'resolved'. */
 function outcome(promise: Promise<unknown>): () => unknown {

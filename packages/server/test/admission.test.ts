@@ -2,20 +2,11 @@
 // fake slow database (a query that runs until interrupted), and DuckDB's interrupt for real.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dataset, QueryTimeoutError } from '../src/data/dataset';
-import { Admission, AdmissionRefusedError, QueryCancelledError, type Ticket } from '../src/sql/admission';
+import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/sql/admission';
 import type { CompiledQuery } from '../src/sql/compile';
 import { QueryExecutor } from '../src/sql/execute';
 import { SharedRuns } from '../src/sql/shared-run';
-
-const ticket = (customer: string, extra: Partial<Ticket> = {}): Ticket => ({
-  customer,
-  timeoutMs: 10_000,
-  deadline: performance.now() + 10_000,
-  ...extra,
-});
-
-/** Settles pending promise callbacks. */
-const flush = () => new Promise((r) => setImmediate(r));
+import { flush, ticket } from './queue-helpers';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCancelledError } from '../src/sql/admission';
 import { SharedRuns } from '../src/sql/shared-run';
+import { flush } from './queue-helpers';
 
 /** Work that records each start and settles only when the test says so. */
 function controllableWork<T>() {
@@ -13,9 +14,6 @@ function controllableWork<T>() {
     });
   return { work, starts };
 }
-
-/** Settles pending promise callbacks. */
-const flush = () => new Promise((r) => setImmediate(r));
 
 describe('SharedRuns.join', () => {
   it('refuses a caller whose signal is already aborted, without starting any work', async () => {

@@ -1,0 +1,13 @@
+// Helpers shared by the admission and shared-run tests.
+import type { Ticket } from '../src/sql/admission';
+
+/** A ticket for `customer` with a 10 s budget from now, overridable field by field. */
+export const ticket = (customer: string, extra: Partial<Ticket> = {}): Ticket => ({
+  customer,
+  timeoutMs: 10_000,
+  deadline: performance.now() + 10_000,
+  ...extra,
+});
+
+/** Settles pending promise callbacks. */
+export const flush = () => new Promise((r) => setImmediate(r));
