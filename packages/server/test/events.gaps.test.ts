@@ -2,9 +2,7 @@
 // values, session-level conditions joined by AND, and ordering by time in either direction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/index';
-import { compileQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
-import { node, openV2Dataset, run } from './v2-fixture';
+import { node, openV2Dataset, run, runNode } from './v2-fixture';
 
 let db: Dataset;
 beforeAll(async () => {
@@ -50,9 +48,7 @@ describe('agg=2 values', () => {
       'session',
       false,
     );
-    const plan = compileQuery(query, { customerCode: 0, dictionary: () => undefined });
-    const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-    const { records } = await executor.page(plan, query.limit, query.offset);
+    const { records } = await runNode(db, query);
     expect(records.map((r) => [r.key, r.errors, r.fatalerrors, r.latency])).toStrictEqual([
       ['CDN_5XX', 1, 0, 0],
       ['MANIFEST_404', 1, 1, 0],

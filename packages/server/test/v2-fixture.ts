@@ -172,7 +172,14 @@ export async function run(
   p: Record<string, string | number>,
   endpoint: 'metricquery' | 'session' = 'metricquery',
 ): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
-  const query = node(p, endpoint);
+  return runNode(db, node(p, endpoint));
+}
+
+/** Compiles a query node (validated or not) and runs its plan, cache off. */
+export async function runNode(
+  db: Dataset,
+  query: QueryNode,
+): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
   const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
   const plan = compileQuery(query, { customerCode: 0, dictionary: () => undefined });
   const page = await executor.page(plan, query.limit, query.offset);
