@@ -3,14 +3,8 @@
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/index';
-import {
-  CompileError,
-  compileQuery,
-  filterOf,
-  periodOf,
-  qoeOf,
-  UnsupportedQueryError,
-} from '../src/sql/compile';
+import { CompileError, compileQuery, UnsupportedQueryError } from '../src/sql/compile';
+import { filterOf, periodOf, qoeOf } from '../src/sql/query-parts';
 import { node, openV2Dataset, run, runNode } from './v2-fixture';
 
 let db: Dataset;

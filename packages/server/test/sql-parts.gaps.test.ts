@@ -3,7 +3,13 @@
 import { BIGINT, DOUBLE, INTEGER, LIST, listValue, VARCHAR } from '@duckdb/node-api';
 import type { QueryNode } from '@playq/query';
 import { describe, expect, it } from 'vitest';
-import { DIMENSION_SQL, dimensionSql, isServerDimension } from '../src/sql/dimension-sql';
+import {
+  DIMENSION_SQL,
+  dimensionSql,
+  isServerDimension,
+  isSmallDimension,
+  SMALL_DIMENSIONS,
+} from '../src/sql/dimension-sql';
 import { orderTerms } from '../src/sql/order';
 import { duckParameters, Params } from '../src/sql/params';
 import { CompileError, UnsupportedQueryError } from '../src/sql/plan';
@@ -22,20 +28,25 @@ const query = (extra: Partial<QueryNode>): QueryNode => ({
 
 describe('DIMENSION_SQL', () => {
   it('maps every dimension to its column, its dictionary and whether only errors carry it', () => {
-    const plain = (column: string) => ({ column, dictionary: `dict_${column}`, errorOnly: false });
+    const plain = (column: string, inMemory = true) => ({
+      column,
+      dictionary: `dict_${column}`,
+      errorOnly: false,
+      inMemory,
+    });
     expect(DIMENSION_SQL).toStrictEqual({
       country: plain('country'),
       platform: plain('platform'),
       device: plain('device'),
       player: plain('player'),
       cdn: plain('cdn'),
-      assetid: plain('assetid'),
-      assetname: plain('assetname'),
-      subscriberid: plain('subscriberid'),
+      assetid: plain('assetid', false),
+      assetname: plain('assetname', false),
+      subscriberid: plain('subscriberid', false),
       subscribertag: plain('subscribertag'),
-      category: { column: 'category', dictionary: 'dict_category', errorOnly: true },
+      category: { column: 'category', dictionary: 'dict_category', errorOnly: true, inMemory: true },
       // `key` is a SQL keyword: quoted as a column, not in the dictionary's name.
-      key: { column: '"key"', dictionary: 'dict_key', errorOnly: true },
+      key: { column: '"key"', dictionary: 'dict_key', errorOnly: true, inMemory: true },
     });
     expect(Object.isFrozen(DIMENSION_SQL)).toBe(true);
     expect(Object.isFrozen(DIMENSION_SQL.country)).toBe(true);
@@ -47,6 +58,23 @@ describe('DIMENSION_SQL', () => {
     expect(dimensionSql('timestamp')).toBeUndefined();
     expect(isServerDimension('key')).toBe(true);
     expect(isServerDimension('constructor')).toBe(false);
+  });
+
+  it('derives the in-memory dimensions from the table, in its order', () => {
+    expect(SMALL_DIMENSIONS).toStrictEqual([
+      'country',
+      'platform',
+      'device',
+      'player',
+      'cdn',
+      'subscribertag',
+      'category',
+      'key',
+    ]);
+    expect(Object.isFrozen(SMALL_DIMENSIONS)).toBe(true);
+    expect(isSmallDimension('cdn')).toBe(true);
+    expect(isSmallDimension('subscriberid')).toBe(false);
+    expect(isSmallDimension('toString')).toBe(false);
   });
 });
 

@@ -1,22 +1,7 @@
 // The embedded DuckDB database behind a service: the encoded tables, the dimension dictionaries,
 // and a small connection pool whose queries run under a time budget and can be cancelled.
 import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-
-/**
- * Dimensions whose dictionaries are small enough to keep in JS for filter resolution and decoding
- * (subscribers, devices and assets can run to millions: they stay in SQL).
- */
-export const SMALL_DIMENSIONS = [
-  'country',
-  'platform',
-  'device',
-  'player',
-  'cdn',
-  'subscribertag',
-  'category',
-  'key',
-] as const;
-export type SmallDimension = (typeof SMALL_DIMENSIONS)[number];
+import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
 
 /** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
 export interface Dictionary {

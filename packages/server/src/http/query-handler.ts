@@ -2,8 +2,9 @@
 // check the plan level, compile to SQL, and answer with the paged envelope.
 import { fromURL, type QueryLimits, type QueryNode, type ResultEnvelope } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
-import { type Dataset, SMALL_DIMENSIONS, type SmallDimension } from '../data/dataset';
+import type { Dataset } from '../data/dataset';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
+import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, QueryExecutor } from '../sql/execute';
 import { diagnosticsResponse, problemResponse } from './problem';
 
@@ -73,10 +74,7 @@ async function run(
   try {
     compiled = compileQuery(query, {
       customerCode,
-      dictionary: (d) =>
-        (SMALL_DIMENSIONS as readonly string[]).includes(d)
-          ? ctx.db.dictionary(d as SmallDimension)
-          : undefined,
+      dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
     });
   } catch (error) {
     if (error instanceof CompileError)

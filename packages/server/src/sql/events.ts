@@ -1,13 +1,12 @@
 // The `agg=2` plan: one record per error event in the period (no grouping; `errors` is 1 on each
 // record, `fatalerrors` 1 on a fatal one, every other metric 0), under the businesserror rule.
 import type { QueryNode } from '@playq/query';
-import { emptyPlan, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './compile';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
-import { decodeSql, orderTerms } from './order';
+import { errorEventConditions, pageStatement, TOTAL } from './fragments';
+import { orderTerms } from './order';
 import { Params } from './params';
-import { type CompiledQuery, freezePlan } from './plan';
+import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
 import {
-  businessRule,
   type FilterContext,
   filterConditions,
   type PopulationOptions,
@@ -15,8 +14,7 @@ import {
   splitConditions,
   sqlOperator,
 } from './population';
-
-const TOTAL = 'count(*) OVER ()::DOUBLE AS __total';
+import { filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
 /** A metric's value on one event's record. */
 function eventValue(metric: string): string {
@@ -38,21 +36,12 @@ export function compileEvents(
   const cust = params.int(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
-  const where = filterConditions(filterOf(query), params, ctx, 'errors');
-  if (!where) return emptyPlan(columns);
+  const filter = filterConditions(filterOf(query), params, ctx, 'errors');
+  if (!filter) return emptyPlan(columns);
   const levels = splitConditions(qoeOf(query));
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
   const conditions = [
-    `cust = ${cust}`,
-    `ts >= ${start}`,
-    `ts < ${end}`,
-    ...businessRule(options),
-    ...where,
-    ...(sessionWhere.length > 0
-      ? [
-          `session_id IN (SELECT ss.session_id FROM sessions ss WHERE ss.cust = ${cust} AND ss.start_ts < ${end} AND ${sessionWhere.join(' AND ')})`,
-        ]
-      : []),
+    ...errorEventConditions({ options, cust, start, end, filter, sessionWhere }),
     ...levels.group.map(
       (c) => `${eventValue(c.metric)} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
     ),
@@ -81,11 +70,9 @@ export function compileEvents(
     'ts',
     'eid',
   ].join(', ')}, ${TOTAL} FROM errors e WHERE ${conditions.join(' AND ')} ORDER BY ${order('').join(', ')}`;
-  const n = params.list.length;
-  const select = columns.map((c) => (c.kind === 'metric' ? `p.m_${c.name}` : decodeSql(c.name as never)));
   return freezePlan({
     kind: 'events',
-    sql: `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p ORDER BY ${order('p.').join(', ')}`,
+    sql: pageStatement(columns, inner, params.list.length, order),
     parameters: params.list,
     columns,
   });

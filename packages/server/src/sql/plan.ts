@@ -56,3 +56,13 @@ export function freezePlan(plan: Omit<CompiledQuery, 'cacheKey'>): CompiledQuery
     cacheKey,
   });
 }
+
+/** The plan of a query no row can match: no parameters, no rows, a total of 0. */
+export function emptyPlan(columns: readonly OutputColumn[]): CompiledQuery {
+  return freezePlan({
+    kind: 'empty',
+    sql: 'SELECT NULL WHERE FALSE LIMIT $1 OFFSET $2',
+    parameters: [],
+    columns,
+  });
+}

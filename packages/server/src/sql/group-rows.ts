@@ -1,0 +1,101 @@
+// The row sets a groups plan aggregates, one per metric source: the population S, the sessions
+// active in the window (pro rata, per bucket in a time series), their running count for
+// `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
+import { errorEventConditions } from './fragments';
+import type { PopulationOptions } from './population';
+import { bucketSql } from './windows';
+
+/** What every row set of a groups plan shares (`$n` names of bound parameters, conditions). */
+export interface RowScope {
+  readonly options: PopulationOptions;
+  readonly cust: string;
+  readonly start: string;
+  readonly end: string;
+  /** Bucket length parameter of a time series. */
+  readonly g: string | undefined;
+  /** Session-level qoefilter conditions over a `sessions` row `ss`. */
+  readonly sessionWhere: readonly string[];
+}
+
+/** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
+export function populationRows(p: RowScope, filter: readonly string[]): string {
+  const ts = p.options.sessiontype === 'started' ? 'start_ts' : 'end_ts';
+  const where = [
+    `cust = ${p.cust}`,
+    `${ts} >= ${p.start}`,
+    `${ts} < ${p.end}`,
+    ...(p.options.allstatus ? [] : [`status IN ('ENDED', 'DROPPED')`]),
+    ...filter,
+    ...p.sessionWhere,
+  ];
+  const bucket = p.g ? `, ${bucketSql(ts, p.g)} AS ts_bucket` : '';
+  return `SELECT ss.*${bucket} FROM sessions ss WHERE ${where.join(' AND ')}`;
+}
+
+/**
+ * Sessions active in the window (start before its end, no end or an end after its start), any
+ * status; in a time series one row per bucket a session is active in. Time columns are pro rata:
+ * the share of the session's duration (a session without an end lasts to the period's end) that
+ * falls inside the window.
+ */
+export function activeRows(p: RowScope, filter: readonly string[]): string {
+  const endOf = `coalesce(end_ts, ${p.end})`;
+  const share = (ws: string, we: string) =>
+    `CASE WHEN ${endOf} <= start_ts THEN 1.0 ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
+  const proRata = (ws: string, we: string) =>
+    `a.* REPLACE (watch_ms * ${share(ws, we)} AS watch_ms, rebuffer_ms * ${share(ws, we)} AS rebuffer_ms)`;
+  if (!p.g) return `SELECT ${proRata(p.start, p.end)} FROM (${activeSessions(p, filter)}) a`;
+  const g = p.g;
+  // Most sessions are active in one bucket: they take it directly, and only the others pay for a
+  // list of buckets to unnest.
+  const spans = activeSpans(p, filter);
+  const perBucket = `SELECT b.* EXCLUDE (__first, __last), __first AS ts_bucket FROM (${spans}) b WHERE __first = __last
+      UNION ALL SELECT b.* EXCLUDE (__first, __last), unnest(range(__first, __last + ${g}, ${g})) AS ts_bucket
+        FROM (${spans}) b WHERE __first < __last`;
+  return `SELECT ${proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`)} FROM (${perBucket}) a`;
+}
+
+/** Matching sessions active in the period (any status, session-level conditions applied). */
+function activeSessions(p: RowScope, filter: readonly string[]): string {
+  // Two branches rather than `end_ts IS NULL OR end_ts > start`: each is a plain column comparison,
+  // so the row groups' min/max (and null) statistics prune what ended before the window.
+  const where = (ended: string) =>
+    [`cust = ${p.cust}`, `start_ts < ${p.end}`, ended, ...filter, ...p.sessionWhere].join(' AND ');
+  return `SELECT ss.* FROM sessions ss WHERE ${where(`end_ts > ${p.start}`)}
+      UNION ALL SELECT ss.* FROM sessions ss WHERE ${where('end_ts IS NULL')}`;
+}
+
+/** Active sessions with the first and last bucket (`__first`, `__last`) they are active in. */
+function activeSpans(p: RowScope, filter: readonly string[]): string {
+  const g = p.g as string;
+  const first = bucketSql(`greatest(start_ts, ${p.start})`, g);
+  const last = bucketSql(`least(coalesce(end_ts, ${p.end}), ${p.end}) - 1`, g);
+  return `SELECT ss.*, ${first} AS __first, ${last} AS __last FROM (${activeSessions(p, filter)}) ss`;
+}
+
+/**
+ * `concurviewavg` of a time series without `concurrency=1` (a time series has no other group key):
+ * the sessions active in bucket b are those with first <= b <= last, i.e. the running sum over the
+ * buckets of +n at each first bucket and -n after each last one. One scan groups the sessions by
+ * (first, last); no row per session and bucket is ever made.
+ */
+export function activeCountSource(p: RowScope, filter: readonly string[], requested: boolean): string {
+  const g = p.g as string;
+  return `WITH pairs AS MATERIALIZED (
+      SELECT __first, __last, count(*) AS n FROM (${activeSpans(p, filter)}) s
+      WHERE __first <= __last GROUP BY __first, __last),
+    deltas AS (SELECT k, sum(n) AS n FROM (SELECT __first AS k, n FROM pairs
+      UNION ALL SELECT __last + ${g} AS k, -n AS n FROM pairs) GROUP BY k),
+    running AS (SELECT b.ts_bucket, sum(coalesce(deltas.n, 0)) OVER (ORDER BY b.ts_bucket ROWS UNBOUNDED PRECEDING) AS c
+      FROM (SELECT unnest(range(${bucketSql(p.start, g)}, ${p.end}, ${g})) AS ts_bucket) b
+      LEFT JOIN deltas ON deltas.k = b.ts_bucket)
+    SELECT ts_bucket, c AS m_concurviewavg, ${requested} AS __req FROM running WHERE c > 0`;
+}
+
+/** Error events in the window under the businesserror rule; with session-level conditions, only
+ * events of sessions satisfying them. */
+export function errorRows(p: RowScope, filter: readonly string[]): string {
+  const where = errorEventConditions({ ...p, filter });
+  const bucket = p.g ? `, ${bucketSql('ts', p.g)} AS ts_bucket` : '';
+  return `SELECT errors.*${bucket} FROM errors WHERE ${where.join(' AND ')}`;
+}

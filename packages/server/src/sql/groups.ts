@@ -1,0 +1,152 @@
+// The general plan (`groups`): the population S, the active sessions and the error events, each
+// aggregated per group (dimension values, time bucket), merged into one record per group, tested
+// against the group-level qoefilter conditions, then ordered and paged.
+import type { QoeFilterAst } from '@playq/grammar';
+import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
+import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
+import { orderBy, pageStatement, TOTAL } from './fragments';
+import { activeCountSource, activeRows, errorRows, populationRows, type RowScope } from './group-rows';
+import { isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
+import { orderTerms } from './order';
+import { Params } from './params';
+import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
+import {
+  type FilterContext,
+  filterConditions,
+  type PopulationOptions,
+  sessionConditions,
+  splitConditions,
+  sqlOperator,
+} from './population';
+import { filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
+
+export function compileGroups(
+  query: QueryNode,
+  ctx: FilterContext & { readonly customerCode: number },
+  options: PopulationOptions,
+): CompiledQuery {
+  const params = new Params();
+  const period = periodOf(query);
+  const series = isTimeSeries(query);
+  const names = recordNames(query, true);
+  const dims = unique(names.filter(isServerDimension));
+  const requested = unique(query.metrics.filter(isServerMetric));
+  const levels = splitConditions(qoeOf(query));
+  const ordered = query.orderby !== undefined && isServerMetric(query.orderby) ? [query.orderby] : [];
+  const needed = unique<ServerMetric>([
+    ...requested,
+    ...ordered,
+    ...levels.group.map((c) => c.metric as ServerMetric),
+  ]);
+  const cust = params.int(ctx.customerCode);
+  const start = params.bigint(period.start);
+  const end = params.bigint(period.end);
+  const seconds = bucketSeconds(query);
+  const g = seconds === undefined ? undefined : params.bigint(seconds);
+  const sessionWhere = sessionConditions(levels.session, params, options, cust);
+  const scope: RowScope = { options, cust, start, end, g, sessionWhere };
+  const keys = [...dims.map((d) => DIMENSION_SQL[d].column), ...(series ? ['ts_bucket'] : [])];
+  const errorOnly = dims.some((d) => DIMENSION_SQL[d].errorOnly);
+  const { sources, present } = groupSources(query, ctx, params, scope, {
+    keys,
+    needed,
+    requested,
+    series,
+    errorOnly,
+  });
+  const columns = outputColumns(names);
+  if (sources.length === 0) return emptyPlan(columns);
+
+  const body = mergeSources(sources, keys, needed, present, levels.group, params);
+  const order = (q: string) => orderTerms(query, dims, series, q);
+  const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
+  return freezePlan({
+    kind: 'groups',
+    sql: pageStatement(columns, inner, params.list.length, order),
+    parameters: params.list,
+    columns,
+  });
+}
+
+/** The group keys and metrics a groups plan aggregates. */
+interface GroupShape {
+  readonly keys: readonly string[];
+  /** Requested metrics, the ordering metric and those of group-level conditions. */
+  readonly needed: readonly ServerMetric[];
+  readonly requested: readonly ServerMetric[];
+  readonly series: boolean;
+  /** A breakdown by an error-only dimension: sessions have no group. */
+  readonly errorOnly: boolean;
+}
+
+/**
+ * One aggregating SELECT per metric source a needed metric reads (`__req` tells whether it holds
+ * a requested metric); `present` lists the metrics some source computes.
+ */
+function groupSources(
+  query: QueryNode,
+  ctx: FilterContext,
+  params: Params,
+  scope: RowScope,
+  shape: GroupShape,
+): { sources: string[]; present: Set<ServerMetric> } {
+  const { keys, needed, requested, series, errorOnly } = shape;
+  const { options } = scope;
+  // Only the tables a needed metric reads get conditions: every parameter must be referenced.
+  const reads = (source: MetricSource) => needed.some((m) => METRIC_SQL[m].source === source);
+  const sFilter =
+    errorOnly || !(reads('sessions') || reads('active'))
+      ? null
+      : filterConditions(filterOf(query), params, ctx, 'sessions');
+  const eFilter = reads('errors') ? filterConditions(filterOf(query), params, ctx, 'errors') : null;
+
+  // With concurrency=1 the population S is the active sessions: one row set serves both.
+  const sourceOf = (m: ServerMetric): MetricSource => {
+    const s = METRIC_SQL[m].source;
+    return options.concurrency && s === 'active' ? 'sessions' : s;
+  };
+  const sources: string[] = [];
+  const present = new Set<ServerMetric>();
+  const add = (source: MetricSource, rows: string | null) => {
+    const metrics = needed.filter((m) => sourceOf(m) === source);
+    if (metrics.length === 0 || rows === null) return;
+    for (const m of metrics) present.add(m);
+    const req = metrics.some((m) => requested.includes(m));
+    const aggs = metrics.map((m) => `${METRIC_SQL[m].aggregate} AS m_${m}`);
+    const grouping = keys.length > 0 ? `GROUP BY ${keys.join(', ')}` : 'HAVING count(*) > 0';
+    sources.push(`SELECT ${[...keys, ...aggs, `${req} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`);
+  };
+  if (sFilter) {
+    add('sessions', options.concurrency ? activeRows(scope, sFilter) : populationRows(scope, sFilter));
+    if (series && !options.concurrency && needed.includes('concurviewavg')) {
+      present.add('concurviewavg');
+      sources.push(activeCountSource(scope, sFilter, requested.includes('concurviewavg')));
+    } else add('active', activeRows(scope, sFilter));
+  }
+  if (eFilter) add('errors', errorRows(scope, eFilter));
+  return { sources, present };
+}
+
+/**
+ * One record per group over every source (a group exists where a requested metric has rows; `max`
+ * picks each metric from its one source, 0 where it has none), then the group-level conditions,
+ * which test each record, on metrics requested or not.
+ */
+function mergeSources(
+  sources: readonly string[],
+  keys: readonly string[],
+  needed: readonly ServerMetric[],
+  present: ReadonlySet<ServerMetric>,
+  conditions: QoeFilterAst['conditions'],
+  params: Params,
+): string {
+  const metricCols = needed.map(
+    (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
+  );
+  const union = sources.map((s) => `(${s})`).join(' UNION ALL BY NAME ');
+  const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
+    keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
+  }HAVING bool_or(__req)`;
+  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  return `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
+}
