@@ -23,13 +23,9 @@ export type { AddressLimitOptions } from './http/address-limits';
 export { PROBLEM_TYPE_BASE, type ProblemBody, problemResponse, type ServerProblemCode } from './http/problem';
 export type { Envelope } from './http/query-handler';
 export type { RateLimitOptions } from './http/rate-limit';
-export {
-  createService,
-  type DataSource,
-  type ListenInfo,
-  type Service,
-  type ServiceOptions,
-} from './service';
+export type { ListenInfo } from './http/serving';
+export { createService, type Service } from './service';
+export type { DataSource, ServiceOptions } from './service-options';
 export type { AdmissionOptions } from './sql/admission';
 export { type CompiledQuery, compileQuery } from './sql/compile';
 export type { PlanParameter } from './sql/params';

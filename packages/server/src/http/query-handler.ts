@@ -7,6 +7,7 @@ import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compil
 import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, QueryExecutor } from '../sql/execute';
 import { diagnosticsResponse, problemResponse } from './problem';
+import type { QueryEndpoint } from './query-endpoints';
 
 export interface QueryContext {
   readonly db: Dataset;
@@ -22,7 +23,7 @@ export type Envelope = ResultEnvelope;
 
 export async function answerQuery(
   request: Request,
-  endpoint: 'metricquery' | 'session',
+  endpoint: QueryEndpoint,
   customer: DemoCredentials,
   ctx: QueryContext,
   headers: Record<string, string>,

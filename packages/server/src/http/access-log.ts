@@ -1,0 +1,23 @@
+// One access-log line per request: time, method, target with credential-like parameter values
+// redacted (and cut at 2,000 characters), status and duration. Never a header or a body.
+
+/** The request target with the values of key/token/secret/password/auth parameters redacted. */
+export function redactedTarget(url: string): string {
+  const parsed = new URL(url);
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (/key|token|secret|password|auth/i.test(name)) parsed.searchParams.set(name, 'REDACTED');
+  }
+  const search = parsed.searchParams.toString();
+  const target = parsed.pathname + (search ? `?${search}` : '');
+  return target.length > 2000 ? `${target.slice(0, 2000)}…` : target;
+}
+
+export function accessLine(request: Request, status: number, elapsedMs: number): string {
+  let target = '';
+  try {
+    target = redactedTarget(request.url);
+  } catch {
+    target = '(unparseable URL)';
+  }
+  return `${new Date().toISOString()} ${request.method} ${target} ${status} ${elapsedMs.toFixed(1)}ms`;
+}

@@ -1,0 +1,113 @@
+// The options of createService and their checked, defaulted form: every number in range, every
+// path well formed, the credentials valid; a bad option is a TypeError or RangeError naming it.
+import { DEFAULT_LIMITS, type QueryLimits } from '@playq/query';
+import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
+import type { Dataset } from './data/dataset';
+import type { GenerateOptions } from './data/generate';
+import type { DataFormat } from './data/load';
+import type { AddressLimitOptions } from './http/address-limits';
+import type { RateLimitOptions } from './http/rate-limit';
+import type { AdmissionOptions } from './sql/admission';
+
+/** Where a service's data comes from. */
+export type DataSource =
+  | { readonly generate: GenerateOptions }
+  | { readonly dir: string; readonly format?: DataFormat }
+  | { readonly database: string }
+  | { readonly dataset: Dataset };
+
+export interface ServiceOptions {
+  /** Default: a generated data set of 20,000 sessions, seed 1, over the 30 days before today's end. */
+  readonly data?: DataSource;
+  /** The customers and their credentials. Default `DEMO_CUSTOMERS`. */
+  readonly credentials?: readonly DemoCredentials[];
+  /** Alias of `credentials`. */
+  readonly customers?: readonly DemoCredentials[];
+  /** Default `/api/v1`. */
+  readonly basePath?: string;
+  /** Default `/plans`. */
+  readonly planPath?: string;
+  readonly limits?: Partial<QueryLimits>;
+  /** Per credential; default `{ ratePerSecond: 50, burst: 100 }`; `false` disables. */
+  readonly rateLimit?: RateLimitOptions | false;
+  /** Per client address over HTTP: failed authentications and token requests (see docs/server.md); `false` disables. */
+  readonly addressLimits?: AddressLimitOptions | false;
+  /** Time budget of one query in milliseconds; default 10,000. */
+  readonly queryTimeoutMs?: number;
+  /** Lifetime of issued tokens; default 3600. */
+  readonly tokenTtlSeconds?: number;
+  /** HS256 key (at least 32 bytes); default: random per service, so tokens die with it. */
+  readonly jwtSecret?: string | Uint8Array;
+  /** Accept and ignore unknown query parameters instead of answering 400 `unknown_parameter`. */
+  readonly ignoreUnknownParameters?: boolean;
+  /** Receives one access-log line per request; default: no logging. */
+  readonly logger?: ((line: string) => void) | false;
+  /** Lifetime of cached ordered results for paging; default 30,000; 0 disables. */
+  readonly cacheTtlMs?: number;
+  /** Records kept in the result cache across all results; default 400,000. */
+  readonly cacheMaxRecords?: number;
+  /** Longest accepted request URL in characters; default 262,144, room for a 10,000-value filter (longer: 414). */
+  readonly maxUrlLength?: number;
+  /** How long `close()` waits for in-flight requests; default 10,000 ms. */
+  readonly shutdownTimeoutMs?: number;
+  /** Admission control of database work (slots, queue, per-customer shares); see docs/server.md. */
+  readonly admission?: AdmissionOptions;
+  /** DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`); beyond it operators spill to disk or the query fails. Default: DuckDB's own (80% of RAM). */
+  readonly memoryLimit?: string;
+  /** Time a client has to send its request line and headers over HTTP; default 10,000 ms. */
+  readonly headersTimeoutMs?: number;
+  /** Time a client has to send its whole request over HTTP; default 30,000 ms. */
+  readonly requestTimeoutMs?: number;
+}
+/** The options with defaults filled in and checked. */
+export interface ServiceSettings {
+  readonly basePath: string;
+  readonly planPath: string;
+  readonly credentials: readonly DemoCredentials[];
+  readonly limits: QueryLimits;
+  readonly queryTimeoutMs: number;
+  readonly tokenTtlSeconds: number;
+  readonly cacheTtlMs: number;
+  readonly cacheMaxRecords: number;
+  readonly maxUrlLength: number;
+  readonly shutdownTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly log: ((line: string) => void) | undefined;
+}
+
+/** Checks the options and fills in the defaults (see `ServiceOptions`). */
+export function serviceSettings(options: ServiceOptions): ServiceSettings {
+  return {
+    basePath: normalizePath(options.basePath ?? '/api/v1', 'basePath'),
+    planPath: normalizePath(options.planPath ?? '/plans', 'planPath'),
+    credentials: checkCredentials(options.credentials ?? options.customers ?? DEMO_CUSTOMERS),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    queryTimeoutMs: positive(options.queryTimeoutMs, 10_000, 'queryTimeoutMs'),
+    tokenTtlSeconds: positive(options.tokenTtlSeconds, 3600, 'tokenTtlSeconds'),
+    cacheTtlMs: positive(options.cacheTtlMs, 30_000, 'cacheTtlMs', true),
+    cacheMaxRecords: positive(options.cacheMaxRecords, 400_000, 'cacheMaxRecords', true),
+    maxUrlLength: positive(options.maxUrlLength, 262_144, 'maxUrlLength'),
+    shutdownTimeoutMs: positive(options.shutdownTimeoutMs, 10_000, 'shutdownTimeoutMs', true),
+    headersTimeoutMs: positive(options.headersTimeoutMs, 10_000, 'headersTimeoutMs'),
+    requestTimeoutMs: positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs'),
+    log: options.logger || undefined,
+  };
+}
+
+function positive(value: number | undefined, fallback: number, what: string, allowZero = false): number {
+  const v = value ?? fallback;
+  if (!Number.isFinite(v) || v < 0 || (!allowZero && v === 0)) {
+    throw new RangeError(
+      `@playq/server: ${what} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(value)}`,
+    );
+  }
+  return v;
+}
+
+function normalizePath(path: string, what: string): string {
+  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    throw new TypeError(`@playq/server: ${what} must look like "/api/v1", got ${JSON.stringify(path)}`);
+  }
+  return path;
+}
