@@ -37,7 +37,7 @@ function toDiagnostic(d: QueryDiagnostic, length: number): Diagnostic {
  * @example
  * playqDiagnostics(EditorState.create({ doc: '[contry=US]' }), 'filter');
  * // [{ from: 1, to: 7, severity: 'error', source: 'unknown_dimension',
- * //    message: 'filter: unknown dimension "contry"; did you mean "country"?', actions: [Use "country"] }]
+ * //    message: 'filter: Unknown dimension "contry"; did you mean "country"?', actions: [Use "country"] }]
  */
 export function playqDiagnostics(
   state: EditorState,

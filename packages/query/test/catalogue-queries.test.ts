@@ -253,8 +253,8 @@ describe('warnings and errors that point into the text', () => {
     expect(texts).toEqual([
       'Unknown metric "latncy"; did you mean "latency"?',
       'Unknown dimension "contry"; did you mean "country"?',
-      'filter: unknown dimension "contry"; did you mean "country"?',
-      'qoefilter: unknown metric "latncy"; did you mean "latency"?',
+      'filter: Unknown dimension "contry"; did you mean "country"?',
+      'qoefilter: Unknown metric "latncy"; did you mean "latency"?',
     ]);
     const r = fromURL(`${BASE}/metricquery/demo?period=start%3D0%2Cend%3D60&metrics=errors&oderby=errors`);
     expect(!r.ok && r.errors[0]?.message).toBe('Unknown query parameter "oderby"; did you mean "orderby"?');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CATALOGUE,
   fromURL,
   metricQuery,
   PARAMETER_ORDER,
@@ -192,7 +193,7 @@ describe('fromURL', () => {
         code: 'unknown_metric',
         param: 'qoefilter',
         severity: 'error',
-        message: 'qoefilter: unknown metric "bufering".',
+        message: `qoefilter: Unknown metric "bufering"; expected one of ${DEFAULT_CATALOGUE.metricNames.join(', ')}.`,
         offset: text.indexOf('bufering'),
         length: 'bufering'.length,
         line: 1,

@@ -4,7 +4,7 @@
 import type { FilterAst, FilterSpans, QoeFilterAst, QoeFilterSpans } from '@playq/grammar';
 import { parseFilter, parseQoeFilter } from '@playq/grammar';
 import { isDimension, isMetric, metricInfo } from '../catalogue/catalogue';
-import { didYouMean, suggestName } from '../catalogue/suggest-name';
+import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
 import { filterText, qoeFilterText } from '../url/to-url';
 import { at, problem } from './diagnostics';
@@ -41,13 +41,9 @@ export function checkFilter(
         ),
       );
     } else if (!isDimension(dim, catalogue)) {
-      const s = spanOf(i)?.dimension;
-      const hint = suggestName(dim, catalogue.dimensionNames);
+      const { message, hint } = unknownNameMessage('dimension', dim, catalogue.dimensionNames);
       out.push(
-        problem('unknown_dimension', 'filter', `filter: unknown dimension "${dim}"${didYouMean(hint)}`, {
-          ...at(s),
-          hint,
-        }),
+        problem('unknown_dimension', 'filter', `filter: ${message}`, { ...at(spanOf(i)?.dimension), hint }),
       );
     } else {
       errorOnly(dim, 'filter', at(spanOf(i)?.dimension));
@@ -105,18 +101,8 @@ export function checkQoeFilter(
           ),
         );
       } else {
-        const hint = suggestName(c.metric, catalogue.metricNames);
-        out.push(
-          problem(
-            'unknown_metric',
-            'qoefilter',
-            `qoefilter: unknown metric "${c.metric}"${didYouMean(hint)}`,
-            {
-              ...s,
-              hint,
-            },
-          ),
-        );
+        const { message, hint } = unknownNameMessage('metric', c.metric, catalogue.metricNames);
+        out.push(problem('unknown_metric', 'qoefilter', `qoefilter: ${message}`, { ...s, hint }));
       }
     } else if (cx.q.concurrency === 1 && !metricInfo(catalogue, c.metric).concurrency) {
       out.push(
