@@ -2,6 +2,7 @@
 // The `playq` executable: wires process signals to an AbortSignal (first Ctrl-C/SIGTERM stops the
 // running command cleanly, a second one exits at once) and turns run()'s result into the exit code.
 import { EXIT } from './errors';
+import { processStdin } from './io';
 import { run } from './program';
 
 const controller = new AbortController();
@@ -30,6 +31,7 @@ function invocationDir(): string {
 const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: processStdin,
   env: process.env,
   signal: controller.signal,
   cwd: invocationDir(),

@@ -1,9 +1,10 @@
-// Where to send a query and with which credentials: flags first, then PLAYQ_* environment
-// variables. A missing credential is a usage error that names both ways to give it; the secret
-// itself never appears in any message.
+// Where to send a query and with which credentials: flags (or the files they name) first, then
+// PLAYQ_* environment variables. A missing credential is a usage error that names the ways to give
+// it; the secret itself never appears in any message.
 import { type Command, Option } from 'commander';
 import { parseHttpUrl } from './args';
 import { usageError } from './errors';
+import { readSecretPairs, type SecretSource, secretFileOption } from './secret-files';
 
 export interface ConnectionFlags {
   readonly planUrl?: string;
@@ -12,6 +13,9 @@ export interface ConnectionFlags {
   readonly clientSecret?: string;
   readonly token?: string;
   readonly tokenUrl?: string;
+  readonly apiKeyFile?: string;
+  readonly clientSecretFile?: string;
+  readonly tokenFile?: string;
 }
 
 /** Resolved connection settings for one endpoint. */
@@ -34,21 +38,51 @@ export function addConnectionOptions(command: Command): Command {
       ),
     )
     .addOption(new Option('--api-key <key>', 'X-API-Key for metricquery (env PLAYQ_API_KEY)'))
+    .addOption(secretFileOption('api-key', 'the X-API-Key'))
     .addOption(new Option('--client-id <id>', 'OAuth client id for session (env PLAYQ_CLIENT_ID)'))
     .addOption(
       new Option('--client-secret <secret>', 'OAuth client secret for session (env PLAYQ_CLIENT_SECRET)'),
     )
+    .addOption(secretFileOption('client-secret', 'the OAuth client secret'))
     .addOption(
       new Option(
         '--token <token>',
         'bearer token for session, instead of a client id/secret (env PLAYQ_TOKEN)',
       ),
     )
+    .addOption(secretFileOption('token', 'the bearer token'))
     .addOption(
       new Option('--token-url <url>', 'OAuth token endpoint (default {base_url}/oauth/token)').argParser(
         parseHttpUrl,
       ),
     );
+}
+
+/**
+ * The flags with each `--*-file` secret read into its flag (`--api-key-file` into `apiKey`, …);
+ * call it before `resolveCredentials`.
+ *
+ * @example
+ * await readConnectionSecrets({ apiKeyFile: '-' }, { stdin: process.stdin }); // { apiKey: 'demo-key' }
+ */
+export async function readConnectionSecrets<F extends ConnectionFlags>(
+  flags: F,
+  source: SecretSource,
+): Promise<F> {
+  const [apiKey, clientSecret, token] = await readSecretPairs(
+    [
+      { name: 'api-key', value: flags.apiKey, file: flags.apiKeyFile },
+      { name: 'client-secret', value: flags.clientSecret, file: flags.clientSecretFile },
+      { name: 'token', value: flags.token, file: flags.tokenFile },
+    ],
+    source,
+  );
+  return {
+    ...flags,
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(clientSecret === undefined ? {} : { clientSecret }),
+    ...(token === undefined ? {} : { token }),
+  };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -75,7 +109,9 @@ export function resolveCredentials(
   if (endpoint === 'metricquery') {
     const apiKey = pick(flags.apiKey, env, 'PLAYQ_API_KEY');
     if (apiKey === undefined)
-      throw usageError('the metricquery endpoint needs an API key: give --api-key or set PLAYQ_API_KEY');
+      throw usageError(
+        'the metricquery endpoint needs an API key: give --api-key-file, --api-key or set PLAYQ_API_KEY',
+      );
     return { kind: 'apiKey', apiKey };
   }
   const token = pick(flags.token, env, 'PLAYQ_TOKEN');
@@ -95,11 +131,11 @@ export function resolveCredentials(
   if (token !== undefined) return { kind: 'token', token };
   if (clientId !== undefined || clientSecret !== undefined) {
     throw usageError(
-      `the session endpoint needs both a client id and a client secret; ${clientId === undefined ? 'the client id (--client-id or PLAYQ_CLIENT_ID)' : 'the client secret (--client-secret or PLAYQ_CLIENT_SECRET)'} is missing`,
+      `the session endpoint needs both a client id and a client secret; ${clientId === undefined ? 'the client id (--client-id or PLAYQ_CLIENT_ID)' : 'the client secret (--client-secret-file, --client-secret or PLAYQ_CLIENT_SECRET)'} is missing`,
     );
   }
   throw usageError(
-    'the session endpoint needs a bearer token (--token or PLAYQ_TOKEN) or OAuth client credentials (--client-id and --client-secret, or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)',
+    'the session endpoint needs a bearer token (--token-file, --token or PLAYQ_TOKEN) or OAuth client credentials (--client-id and --client-secret-file or --client-secret, or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)',
   );
 }
 

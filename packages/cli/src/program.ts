@@ -12,7 +12,8 @@ import { registerServe } from './commands/serve';
 import { registerUrl } from './commands/url';
 import { registerValidate } from './commands/validate';
 import { CliError, EXIT, isAbort } from './errors';
-import { type CliIo, type Context, createContext } from './io';
+import { terminalText } from './format/terminal-text';
+import { type CliIo, type Context, createContext, processStdin } from './io';
 import { VERSION } from './version';
 
 /** Sets the exit code of the running command. */
@@ -47,7 +48,9 @@ Examples:
   $ playq serve --port 8080
 
 Credentials and addresses come from flags or the environment: PLAYQ_BASE_URL, PLAYQ_PLAN_URL,
-PLAYQ_API_KEY, PLAYQ_CLIENT_ID, PLAYQ_CLIENT_SECRET, PLAYQ_TOKEN. Colours are used only on a
+PLAYQ_API_KEY, PLAYQ_CLIENT_ID, PLAYQ_CLIENT_SECRET, PLAYQ_TOKEN. Secrets given as flags are
+visible in the process list: prefer the environment or --api-key-file, --client-secret-file and
+--token-file (a path, or - for stdin). Colours are used only on a
 terminal and never when NO_COLOR is set. Exit codes: 0 ok, 1 invalid or failed, 2 bad usage,
 130 interrupted.
 `,
@@ -64,7 +67,12 @@ terminal and never when NO_COLOR is set. Exit codes: 0 ok, 1 invalid or failed, 
   return program;
 }
 
-const defaultIo = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+const defaultIo = (): CliIo => ({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: processStdin,
+  env: process.env,
+});
 
 /**
  * Runs the CLI with `argv` (the arguments after the program name) and resolves to the exit code;
@@ -97,7 +105,7 @@ export async function run(argv: readonly string[], io: CliIo = defaultIo()): Pro
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof CliError) {
-      ctx.err(`${ctx.errColor.red('error:')} ${error.message}\n`);
+      ctx.err(`${ctx.errColor.red('error:')} ${terminalText(error.message)}\n`);
       return error.exitCode;
     }
     if (isAbort(error, ctx.signal)) {
@@ -105,7 +113,7 @@ export async function run(argv: readonly string[], io: CliIo = defaultIo()): Pro
       return EXIT.interrupted;
     }
     const message = error instanceof Error ? error.message : String(error);
-    ctx.err(`${ctx.errColor.red('error:')} ${message}\n`);
+    ctx.err(`${ctx.errColor.red('error:')} ${terminalText(message)}\n`);
     return EXIT.failure;
   }
 }

@@ -5,6 +5,7 @@ import { type AnyCatalogue, fromURL, type QueryDiagnostic, type QueryNode } from
 import { CliError, EXIT, usageError } from './errors';
 import type { Colors } from './format/colors';
 import { renderDiagnostic } from './format/diagnostics';
+import { terminalText } from './format/terminal-text';
 import type { Context } from './io';
 
 export interface ResolvedQuery {
@@ -71,13 +72,13 @@ export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, 
       },
       colors,
     );
-    return `${colors.dim(`in ${d.param}:`)}\n${rendered}`;
+    return `${colors.dim(`in ${terminalText(d.param ?? '')}:`)}\n${rendered}`;
   }
   const label = d.severity === 'warning' ? colors.yellow('warning') : colors.red('error');
-  const where = d.param ? ` ${colors.dim(`(${d.param})`)}` : '';
+  const where = d.param ? ` ${colors.dim(`(${terminalText(d.param)})`)}` : '';
   // Messages that already end in the suggestion ("…; did you mean "orderby"?") say it once.
-  const hint = d.hint && !d.message.includes(d.hint) ? `\n  hint: ${d.hint}` : '';
-  return `${label}[${d.code}]${where}: ${d.message}${hint}\n`;
+  const hint = d.hint && !d.message.includes(d.hint) ? `\n  hint: ${terminalText(d.hint)}` : '';
+  return `${label}[${terminalText(d.code)}]${where}: ${terminalText(d.message)}${hint}\n`;
 }
 
 export interface ResolveOptions {

@@ -15,6 +15,7 @@ import {
 import type { AnyCatalogue, QueryNode } from '@playq/query';
 import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
 import { CliError, EXIT, isAbort } from './errors';
+import { terminalText } from './format/terminal-text';
 import { playqCommand } from './invocation';
 import type { Context } from './io';
 import type { ResultRecord } from './output/record-writer';
@@ -73,12 +74,17 @@ export function clientFor(
 
 /**
  * A client error as one line: the service's problem code and detail, the HTTP status, or the
- * network failure; never a credential (the client already redacts URLs and bodies).
+ * network failure; never a credential (the client already redacts URLs and bodies), and never a
+ * control character the service sent (shown escaped).
  *
  * @example
  * describeClientError(error); // 'the service answered 403 forbidden: The API key belongs to another customer'
  */
 export function describeClientError(error: unknown): string {
+  return terminalText(clientErrorText(error));
+}
+
+function clientErrorText(error: unknown): string {
   if (PlayqHttpError.isInstance(error)) {
     const detail = error.problem?.detail ?? error.problem?.title ?? error.message;
     const code = error.code ? ` ${error.code}` : '';

@@ -68,9 +68,47 @@ describe('csv', () => {
     fc.array(fc.array(fc.string(), { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 5 }),
   ])('every string reads back unchanged', (rows) => {
     const columns = ['a', 'b'];
-    const text = rows.map((r) => csvRow(columns, { a: r[0], b: r[1] })).join('');
+    const text = rows.map((r) => csvRow(columns, { a: r[0], b: r[1] }, { raw: true })).join('');
     expect(readCsv(text)).toEqual(rows);
   });
+
+  it('neutralises text a spreadsheet would run as a formula, by default', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(
+      '"\'=HYPERLINK(""http://evil.example"",""click"")"',
+    );
+    expect(csvField("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\r=1')).toBe('"\'\r=1"');
+    expect(csvHeader(['=evil', 'errors'])).toBe("'=evil,errors\r\n");
+    expect(csvField('a=b')).toBe('a=b');
+  });
+
+  it('leaves numbers, negative ones included, as numbers', () => {
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField(-0.25)).toBe('-0.25');
+    expect(csvRow(['country', 'delta'], { country: 'US', delta: -1.5 })).toBe('US,-1.5\r\n');
+  });
+
+  it('writes text cells as they are with raw', () => {
+    expect(csvField('=1+1', { raw: true })).toBe('=1+1');
+    expect(csvRow(['a'], { a: '@x' }, { raw: true })).toBe('@x\r\n');
+  });
+
+  test.prop([
+    fc.array(fc.array(fc.string(), { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 5 }),
+  ])(
+    'by default every string reads back unchanged or behind one quote, and no cell starts a formula',
+    (rows) => {
+      const columns = ['a', 'b'];
+      const text = rows.map((r) => csvRow(columns, { a: r[0], b: r[1] })).join('');
+      const read = readCsv(text);
+      const formula = /^[=+\-@\t\r]/;
+      expect(read).toEqual(rows.map((r) => r.map((s) => (formula.test(s) ? `'${s}` : s))));
+      for (const cell of read.flat()) expect(cell).not.toMatch(formula);
+    },
+  );
 });
 
 describe('table', () => {

@@ -19,6 +19,8 @@ export interface SpawnOptions {
   readonly env?: Record<string, string | undefined>;
   readonly cwd?: string;
   readonly timeoutMs?: number;
+  /** Written to the process's stdin, which is then closed (default: no stdin at all). */
+  readonly input?: string;
 }
 
 function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -51,8 +53,9 @@ export function startCli(args: readonly string[], options: SpawnOptions = {}): C
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? tmpdir(),
     env: baseEnv(options.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => {

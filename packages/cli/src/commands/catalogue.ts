@@ -4,6 +4,7 @@ import type { AnyCatalogue, DimensionInfo, MetricInfo } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
+import { safeJson, terminalText } from '../format/terminal-text';
 import type { Context } from '../io';
 import type { Finish } from '../program';
 
@@ -24,9 +25,7 @@ Examples:
     )
     .action((flags: { json?: boolean; catalogue?: string }) => {
       const catalogue = loadCatalogue(flags.catalogue);
-      ctx.out(
-        flags.json ? `${JSON.stringify(catalogueJson(catalogue), null, 2)}\n` : catalogueText(catalogue, ctx),
-      );
+      ctx.out(flags.json ? `${safeJson(catalogueJson(catalogue), 2)}\n` : catalogueText(catalogue, ctx));
       finish(EXIT.ok);
     });
 }
@@ -72,7 +71,7 @@ function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
     ctx.color.bold('metrics'),
     ...metrics.map((m) => {
       const notes = `${m.level}, ${m.unit}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`;
-      return `  ${m.name.padEnd(width)}  ${ctx.color.dim(notes)}  ${m.description}`;
+      return `  ${m.name.padEnd(width)}  ${ctx.color.dim(notes)}  ${terminalText(m.description)}`;
     }),
   ];
   lines.push('', ctx.color.bold('dimensions'));
@@ -84,7 +83,7 @@ function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
       .filter((n) => n !== '')
       .join('; ');
     lines.push(
-      `  ${d.name.padEnd(width)}  ${notes === '' ? '' : `${ctx.color.dim(notes)}  `}${d.description}`,
+      `  ${d.name.padEnd(width)}  ${notes === '' ? '' : `${ctx.color.dim(notes)}  `}${terminalText(d.description)}`,
     );
   }
   lines.push(

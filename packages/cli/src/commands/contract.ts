@@ -3,15 +3,23 @@
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
-import { addConnectionOptions, type ConnectionFlags, resolvePlanUrl } from '../connection';
+import {
+  addConnectionOptions,
+  type ConnectionFlags,
+  readConnectionSecrets,
+  resolvePlanUrl,
+} from '../connection';
 import { EXIT, usageError } from '../errors';
+import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
 import type { Finish } from '../program';
+import { readSecretPairs, secretFileOption } from '../secret-files';
 
 interface ContractFlags extends ConnectionFlags {
   readonly customer: string;
   readonly otherCustomer?: string;
   readonly otherApiKey?: string;
+  readonly otherApiKeyFile?: string;
   readonly planlevel?: string;
   readonly strict?: boolean;
   readonly only?: string[];
@@ -34,6 +42,7 @@ export function registerContract(program: Command, ctx: Context, finish: Finish)
       new Option('--other-customer <id>', 'a second customer, to check that keys do not cross customers'),
     )
     .addOption(new Option('--other-api-key <key>', 'the API key of --other-customer'))
+    .addOption(secretFileOption('other-api-key', 'the API key of --other-customer'))
     .addOption(new Option('--planlevel <level>', 'skip the plan lookup and use this plan level'))
     .addOption(new Option('--strict', 'treat departures from the playq design contract as failures'))
     .addOption(
@@ -58,7 +67,9 @@ export function registerContract(program: Command, ctx: Context, finish: Finish)
     .addHelpText(
       'after',
       `
-Credentials come from flags or PLAYQ_API_KEY, PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET or PLAYQ_TOKEN.
+Credentials come from flags, files (--api-key-file, --client-secret-file, --token-file,
+--other-api-key-file; - reads stdin) or PLAYQ_API_KEY, PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET or
+PLAYQ_TOKEN.
 Exit code 0 when every check passes, 1 when one fails, 2 on bad usage.
 
 Examples:
@@ -69,8 +80,14 @@ Examples:
 With --catalogue, the catalogue.* checks ask for each of the file's names and a refused one fails;
 without it they use the vendor's public dictionary and a refused name is reported as info.`,
     )
-    .action(async (baseUrl: string, flags: ContractFlags) => {
+    .action(async (baseUrl: string, given: ContractFlags) => {
       const env = ctx.io.env;
+      const source = { stdin: ctx.io.stdin, cwd: ctx.io.cwd };
+      const [otherApiKey] = await readSecretPairs(
+        [{ name: 'other-api-key', value: given.otherApiKey, file: given.otherApiKeyFile }],
+        source,
+      );
+      const flags = await readConnectionSecrets({ ...given, otherApiKey }, source);
       const apiKey = flags.apiKey ?? (env.PLAYQ_API_KEY || undefined);
       if (apiKey === undefined)
         throw usageError('the contract suite needs an API key: give --api-key or set PLAYQ_API_KEY');
@@ -110,9 +127,7 @@ without it they use the vendor's public dictionary and a refused name is reporte
         ...(catalogue === undefined ? {} : { catalogue }),
       });
       ctx.out(
-        flags.json
-          ? `${JSON.stringify(report, null, 2)}\n`
-          : `${colourStatuses(formatContractReport(report), ctx)}\n`,
+        flags.json ? `${safeJson(report, 2)}\n` : `${colourStatuses(formatContractReport(report), ctx)}\n`,
       );
       finish(report.ok ? EXIT.ok : EXIT.failure);
     });

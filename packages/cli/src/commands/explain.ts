@@ -6,6 +6,7 @@ import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { builderCode } from '../explain/builder-code';
 import { describeQuery } from '../explain/describe-query';
+import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
 import type { Finish } from '../program';
 import { resolveQueryUrl } from '../resolve-query';
@@ -35,7 +36,7 @@ Examples:
       const canonical = toURL(query, { baseUrl });
       const code = builderCode(query);
       if (flags.json) {
-        ctx.out(`${JSON.stringify({ query, canonical, code }, null, 2)}\n`);
+        ctx.out(`${safeJson({ query, canonical, code }, 2)}\n`);
       } else {
         const rows = describeQuery(query);
         const width = Math.max(...rows.map(([label]) => label.length));

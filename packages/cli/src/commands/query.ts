@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
-import { addConnectionOptions, type ConnectionFlags } from '../connection';
+import { addConnectionOptions, type ConnectionFlags, readConnectionSecrets } from '../connection';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
 import { createProgress } from '../format/progress';
 import type { Context } from '../io';
@@ -28,6 +28,7 @@ interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
   readonly concurrency?: number;
   readonly format?: Format;
   readonly out?: string;
+  readonly rawCsv?: boolean;
 }
 
 /** @internal */
@@ -52,20 +53,30 @@ export function registerQuery(program: Command, ctx: Context, finish: Finish): v
       ),
     )
     .addOption(new Option('--out <file>', 'write to FILE, atomically: complete or not at all'))
+    .addOption(
+      new Option(
+        '--raw-csv',
+        "write CSV text cells as they are (by default text starting with = + - @, a tab or CR gets a leading ' so spreadsheets do not run it)",
+      ),
+    )
     .addHelpText(
       'after',
       `
-Credentials come from flags or PLAYQ_API_KEY (metricquery), PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET
-or PLAYQ_TOKEN (session); the service from --base-url or PLAYQ_BASE_URL. A session query without
+Credentials come from flags, files (--api-key-file, --client-secret-file, --token-file; - reads
+stdin) or PLAYQ_API_KEY (metricquery), PLAYQ_CLIENT_ID + PLAYQ_CLIENT_SECRET or PLAYQ_TOKEN
+(session); the service from --base-url or PLAYQ_BASE_URL. A session query without
 --planlevel gets it from the plan host (--plan-url, PLAYQ_PLAN_URL, or {origin}/plans).
 
 An export (--out) is written to a temporary file beside FILE and renamed only when every record
-arrived; otherwise FILE is left untouched and the exit code is 1 (130 on Ctrl-C).
+arrived; otherwise FILE is left untouched and the exit code is 1 (130 on Ctrl-C). In CSV, a text
+cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or CR) is written
+with a leading ' unless --raw-csv is given; numbers are never changed.
 
 Examples:
   $ export PLAYQ_API_KEY=demo-key PLAYQ_CLIENT_ID=demo PLAYQ_CLIENT_SECRET=demo-secret
   $ playq query metricquery demo --last 7d --metrics errors,users --aggby country --limit 10
   $ playq query metricquery demo --last 24h --metrics viewercount --aggby timestamp
+  $ pass show playq/api-key | playq query metricquery demo --last 24h --metrics errors --api-key-file -
   $ playq query 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors'
   $ playq query session demo --last 7d --agg 1 --metrics errors,subscriberid --aggby subscriberid \\
       --orderby errors --limit 10
@@ -87,6 +98,7 @@ async function queryAction(
   if (format === undefined) {
     throw usageError(`cannot tell the format from "${flags.out}": add --format csv, json, ndjson or table`);
   }
+  if (flags.rawCsv && format !== 'csv') throw usageError('--raw-csv goes with CSV output');
   if (/^https?:\/\//i.test(target) && hasShapeFlags(flags)) {
     throw usageError(
       'a query URL already says everything about the query; drop the query flags or drop the URL',
@@ -97,7 +109,7 @@ async function queryAction(
   const run: QueryRun = {
     ...resolved,
     catalogue,
-    flags,
+    flags: await readConnectionSecrets(flags, { stdin: ctx.io.stdin, cwd: ctx.io.cwd }),
     all: flags.all === true,
     concurrency: flags.concurrency ?? 4,
   };
@@ -110,6 +122,8 @@ async function queryAction(
       write: (text) => ctx.out(text),
       colors: ctx.color,
       pretty: terminal,
+      terminal,
+      csv: { raw: flags.rawCsv === true },
       ...(terminal && isSeries
         ? {
             chart: {
@@ -141,7 +155,12 @@ async function queryAction(
       EXIT.failure,
     );
   }
-  const writer = createRecordWriter({ format, write: (text) => file.write(text), colors: ctx.color });
+  const writer = createRecordWriter({
+    format,
+    write: (text) => file.write(text),
+    colors: ctx.color,
+    csv: { raw: flags.rawCsv === true },
+  });
   try {
     let outcome: { totalrecords: number; pageCount: number };
     try {

@@ -16,6 +16,7 @@ import { parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { diagnosticJson, lineColumn, renderDiagnostic } from '../format/diagnostics';
+import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
 import type { Finish } from '../program';
 
@@ -167,14 +168,13 @@ Examples:
       const outcome = validateText(kind, text, known);
       if (flags.json) {
         ctx.out(
-          `${JSON.stringify(
+          `${safeJson(
             {
               ok: outcome.ok,
               canonical: outcome.canonical,
               warnings: outcome.warnings.map(diagnosticJson),
               errors: outcome.errors.map(diagnosticJson),
             },
-            null,
             2,
           )}\n`,
         );

@@ -1,5 +1,7 @@
 // How one record value reads in a terminal table: numbers rounded for the eye (the JSON, NDJSON
-// and CSV formats keep full precision), time-series bucket starts shown as UTC times.
+// and CSV formats keep full precision), time-series bucket starts shown as UTC times, text with
+// its control characters escaped.
+import { terminalText } from './terminal-text';
 
 /** Record fields that describe the result rather than hold data. */
 export const NOT_DATA: ReadonlySet<string> = new Set(['totalpages']);
@@ -28,11 +30,13 @@ export function columnsOf(records: readonly Readonly<Record<string, unknown>>[])
 
 /**
  * The display text of one value: integers as they are, other numbers with at most three
- * decimals, `timestamp` epoch seconds as `YYYY-MM-DD HH:MM` UTC.
+ * decimals, `timestamp` epoch seconds as `YYYY-MM-DD HH:MM` UTC, text on one line with control
+ * characters and bidirectional overrides shown as escapes.
  *
  * @example
  * displayCell('latency', 1.23456); // '1.235'
  * displayCell('timestamp', 0); // '1970-01-01 00:00'
+ * displayCell('country', 'US\u001b[2J'); // 'US\\x1b[2J'
  */
 export function displayCell(column: string, value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -43,6 +47,5 @@ export function displayCell(column: string, value: unknown): string {
     if (Number.isInteger(value)) return String(value);
     return String(Math.round(value * 1000) / 1000);
   }
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  return terminalText(typeof value === 'string' ? value : JSON.stringify(value));
 }

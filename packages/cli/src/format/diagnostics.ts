@@ -2,6 +2,7 @@
 // the offending span) plus the did-you-mean hint, or the JSON shape `--json` promises.
 import { type Diagnostic, formatDiagnostic } from '@playq/grammar';
 import type { Colors } from './colors';
+import { sameWidthText, terminalText } from './terminal-text';
 
 /** The JSON form of one diagnostic, with every documented key present. */
 export interface DiagnosticJson {
@@ -36,13 +37,20 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
 
 /**
  * A diagnostic rendered for a terminal: `error[code]: message`, the input line, a caret line, the
- * hint. Colours apply only to the label.
+ * hint. Colours apply only to the label; control characters in the input, message and hint are
+ * shown, never sent to the terminal.
  *
  * @example
  * renderDiagnostic('[contry=US]', diagnostic, colors);
  */
 export function renderDiagnostic(text: string, d: Diagnostic, colors: Colors): string {
-  const body = formatDiagnostic(text, d).replace(/\n+$/, '');
+  const safe: Diagnostic = {
+    ...d,
+    code: terminalText(d.code),
+    message: terminalText(d.message),
+    ...(d.hint === undefined ? {} : { hint: terminalText(d.hint) }),
+  };
+  const body = formatDiagnostic(sameWidthText(text), safe).replace(/\n+$/, '');
   const label = d.severity === 'warning' ? colors.yellow('warning') : colors.red('error');
   // The grammar's rendering starts with its own "error:"/"warning:" label; keep one, coloured.
   const recoloured = body.replace(/^(error|warning)\b/, label);

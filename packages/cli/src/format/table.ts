@@ -3,6 +3,7 @@
 
 import { columnsOf, displayCell } from './cell';
 import { type Colors, createColors, stripAnsi } from './colors';
+import { terminalText } from './terminal-text';
 
 export interface TableOptions {
   /** Columns in order; by default every key seen in the records. */
@@ -55,15 +56,14 @@ export function renderTable(
       column !== 'timestamp' &&
       records.every((record) => record[column] === undefined || typeof record[column] === 'number'),
   );
-  const widths = columns.map((column, i) =>
-    Math.max(width(column), ...cells.map((row) => width(row[i] ?? ''))),
-  );
+  const names = columns.map(terminalText);
+  const widths = names.map((name, i) => Math.max(width(name), ...cells.map((row) => width(row[i] ?? ''))));
   const pad = (text: string, i: number): string => {
     const gap = ' '.repeat(Math.max(0, (widths[i] ?? 0) - width(text)));
     return numeric[i] ? gap + text : text + gap;
   };
   const line = (row: readonly string[]): string => row.map(pad).join('  ').trimEnd();
-  const header = line(columns.map((c) => colors.bold(c)));
+  const header = line(names.map((name) => colors.bold(name)));
   const rule = colors.dim(widths.map((w) => '-'.repeat(w)).join('  '));
   return [header, rule, ...cells.map(line)].map((l) => `${l}\n`).join('');
 }

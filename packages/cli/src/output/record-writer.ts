@@ -4,8 +4,9 @@
 
 import { columnsOf, NOT_DATA } from '../format/cell';
 import type { Colors } from '../format/colors';
-import { csvHeader, csvRow } from '../format/csv';
+import { type CsvOptions, csvHeader, csvRow } from '../format/csv';
 import { renderTable } from '../format/table';
+import { safeJson, terminalText } from '../format/terminal-text';
 import { renderTimeSeriesChart } from '../format/time-series-chart';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -20,6 +21,13 @@ export interface WriterOptions {
   readonly colors: Colors;
   /** Pretty-print JSON (for a terminal). */
   readonly pretty?: boolean;
+  /** CSV cell options: formula-like text is neutralised unless `raw`. */
+  readonly csv?: CsvOptions;
+  /**
+   * The text goes to a terminal: CSV cells get their control characters escaped too (JSON and
+   * tables always escape them).
+   */
+  readonly terminal?: boolean;
   /** For a table of a time series: add a chart of each metric below it. */
   readonly chart?: {
     readonly metrics: readonly string[];
@@ -57,6 +65,10 @@ export function createRecordWriter(options: WriterOptions): RecordWriter {
   const held: ResultRecord[] = [];
   let columns: string[] | undefined;
   let count = 0;
+  const csv = options.csv ?? {};
+  const forCsv = options.terminal
+    ? (rs: readonly ResultRecord[]) => rs.map(escapeRecord)
+    : (rs: readonly ResultRecord[]) => rs;
   return {
     get count() {
       return count;
@@ -69,22 +81,23 @@ export function createRecordWriter(options: WriterOptions): RecordWriter {
           for (const r of records) held.push(r);
           return;
         case 'ndjson':
-          if (records.length > 0) await write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+          if (records.length > 0) await write(records.map((r) => `${safeJson(r)}\n`).join(''));
           return;
         case 'csv': {
           if (records.length === 0) return;
+          const rows = forCsv(records);
           let text = '';
           if (columns === undefined) {
-            columns = columnsOf(records.slice(0, 1));
-            text += csvHeader(columns);
+            columns = columnsOf(rows.slice(0, 1));
+            text += csvHeader(columns, csv);
           }
-          for (const r of records) {
+          for (const r of rows) {
             const extra = Object.keys(r).find((k) => !columns!.includes(k) && !NOT_DATA.has(k));
             if (extra !== undefined)
               throw new Error(
                 `record has a field "${extra}" that the CSV header (${columns.join(',')}) lacks`,
               );
-            text += csvRow(columns, r);
+            text += csvRow(columns, r, csv);
           }
           await write(text);
           return;
@@ -107,10 +120,17 @@ export function createRecordWriter(options: WriterOptions): RecordWriter {
           totalrecords: summary.totalrecords,
           response: held,
         };
-        await write(`${JSON.stringify(envelope, null, options.pretty ? 2 : undefined)}\n`);
+        await write(`${safeJson(envelope, options.pretty ? 2 : undefined)}\n`);
       }
     },
   };
+}
+
+// A record for CSV on a terminal: names and text values with their control characters escaped.
+function escapeRecord(record: ResultRecord): ResultRecord {
+  return Object.fromEntries(
+    Object.entries(record).map(([k, v]) => [terminalText(k), typeof v === 'string' ? terminalText(v) : v]),
+  );
 }
 
 /**
