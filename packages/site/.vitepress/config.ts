@@ -1,15 +1,19 @@
-// The docs site: the guides copied from docs/, the TypeDoc API reference and the playground.
-// scripts/prepare-docs.mjs generates src/guide and src/api before a build.
+// The docs site: the pages of docs/ (placed by scripts/guide-pages.mjs), the TypeDoc API
+// reference and the playground. scripts/prepare-docs.mjs copies the pages and generates src/api
+// before a build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitepress';
+import { ebnf } from '../scripts/ebnf-language.mjs';
+import { siteLayout } from '../scripts/guide-pages.mjs';
 
 const src = fileURLToPath(new URL('../src', import.meta.url));
-const guides = existsSync(`${src}/guide`)
-  ? readdirSync(`${src}/guide`)
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => f.replace(/\.md$/, ''))
-  : [];
+const docsDir = fileURLToPath(new URL('../../../docs', import.meta.url));
+const layout = siteLayout(
+  readdirSync(docsDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => ({ page: f.replace(/\.md$/, ''), text: readFileSync(`${docsDir}/${f}`, 'utf8') })),
+);
 const apiSidebarFile = `${src}/api/typedoc-sidebar.json`;
 const apiSidebar = existsSync(apiSidebarFile) ? JSON.parse(readFileSync(apiSidebarFile, 'utf8')) : [];
 
@@ -18,19 +22,15 @@ export default defineConfig({
   description: 'TypeScript toolkit for the Playback Analytics Query Service',
   srcDir: 'src',
   cleanUrls: true,
-  // The guides link to files of the repository outside docs/ (sources, the changelog); those
-  // links work on the code host, not on the site.
-  ignoreDeadLinks: [/^\.\.\//, /^\.\/\.\.\//],
+  markdown: { languages: [ebnf] },
   themeConfig: {
     nav: [
-      { text: 'Guide', link: '/guide/grammar' },
+      { text: 'Guide', link: '/guide/' },
       { text: 'API', link: '/api/' },
       { text: 'Playground', link: '/playground' },
+      ...(layout.contributing ? [{ text: 'Contributing', link: layout.contributing }] : []),
     ],
-    sidebar: {
-      '/guide/': [{ text: 'Guide', items: guides.map((g) => ({ text: g, link: `/guide/${g}` })) }],
-      '/api/': apiSidebar,
-    },
+    sidebar: { ...layout.sidebar, '/api/': apiSidebar },
     search: { provider: 'local' },
   },
   vite: {

@@ -1,28 +1,30 @@
-// Gathers the site's generated pages: the guides from the repository's docs/*.md (copied, so
-// docs/ stays plain Markdown that reads well on its own) and the API reference that TypeDoc
-// writes from the packages' TSDoc. Both land in src/ and are not committed.
+// Gathers the site's generated pages: each page of the repository's docs/ copied to its place on
+// the site (scripts/guide-pages.mjs) with its links resolved for the site (scripts/doc-links.mjs),
+// so docs/ stays plain Markdown that reads well on the code host, and the API reference that
+// TypeDoc writes from the packages' TSDoc (src/api/). None of it is committed.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteLinks } from './doc-links.mjs';
+import { SECTIONS, siteFile } from './guide-pages.mjs';
 
 const site = join(dirname(fileURLToPath(import.meta.url)), '..');
 const docs = join(site, '..', '..', 'docs');
-const guide = join(site, 'src', 'guide');
 
-rmSync(guide, { recursive: true, force: true });
-mkdirSync(guide, { recursive: true });
-for (const name of readdirSync(docs).filter((f) => f.endsWith('.md')))
-  cpSync(join(docs, name), join(guide, name));
+for (const base of new Set(['guide', ...SECTIONS.map((s) => s.base)]))
+  rmSync(join(site, 'src', base), { recursive: true, force: true });
+for (const name of readdirSync(docs).filter((f) => f.endsWith('.md'))) {
+  const target = join(site, 'src', siteFile(name.replace(/\.md$/, '')));
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, siteLinks(readFileSync(join(docs, name), 'utf8')));
+}
 
 if (process.env.PLAYQ_SITE_SKIP_API !== '1') {
   rmSync(join(site, 'src', 'api'), { recursive: true, force: true });
   execFileSync(
     process.execPath,
-    [join(site, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--options', 'typedoc.json'],
-    {
-      cwd: site,
-      stdio: 'inherit',
-    },
+    [join(site, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--options', 'typedoc.config.mjs'],
+    { cwd: site, stdio: 'inherit' },
   );
 }

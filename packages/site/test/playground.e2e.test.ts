@@ -24,16 +24,17 @@ let web: Awaited<ReturnType<typeof serveStatic>>;
 let context: BrowserContext;
 let page: Page;
 let profile: string;
+let buildLog = '';
 
 const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 const editor = (kind: 'filter' | 'qoefilter') => page.locator(`[data-testid=${kind}] .cm-content`);
 
 beforeAll(async () => {
   if (!hasBrowser) return;
-  execFileSync('pnpm', ['run', 'docs:build'], {
+  buildLog = execFileSync('pnpm', ['run', 'docs:build'], {
     cwd: site,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYQ_SITE_SKIP_API: '1' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   service = await createService({ data: { generate: { sessions: 3000, seed: 7 } }, rateLimit: false });
   baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
@@ -63,6 +64,63 @@ afterAll(async () => {
   await web?.close();
   await service?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasBrowser)('the site in Chromium', () => {
+  const sidebar = () => page.locator('.VPSidebar .VPSidebarItem.level-1 .text').allTextContents();
+
+  it('builds without warnings about code block languages', () => {
+    expect(buildLog).toContain('build complete');
+    expect(buildLog).not.toMatch(/is not loaded/);
+  });
+
+  it('shows on the home page three examples, each with what it prints', async () => {
+    await page.goto(`${web.url}/`);
+    const sections = page.locator('.playq-home h2');
+    await expect
+      .poll(() => sections.allTextContents())
+      .toEqual([
+        expect.stringContaining('Compose a query'),
+        expect.stringContaining('what is wrong'),
+        expect.stringContaining('Test against the real thing'),
+      ]);
+    const text = await page.locator('.playq-home').textContent();
+    expect(text).toContain('metricQuery(');
+    expect(text).toContain('error[empty_value]');
+    expect(text).toContain('createTestService(');
+    await shot('home');
+  });
+
+  it('opens the guide at /guide/ on getting started, the pages in the order a user needs', async () => {
+    const res = await page.goto(`${web.url}/guide/`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('.vp-doc h1').first().textContent()).resolves.toContain('Getting started');
+    expect(await sidebar()).toEqual([
+      'Getting started',
+      'Compose queries',
+      'Validate user input',
+      'Run queries',
+      'Test your integration',
+      'The command line',
+      'Editor support',
+      'The reference service',
+      'The catalogue',
+      'Decisions',
+    ]);
+    await shot('guide');
+  });
+
+  it('lists every public package by name in the API reference, with no source folders', async () => {
+    await page.goto(`${web.url}/api/`);
+    await expect(page.locator('.vp-doc h1').first().textContent()).resolves.toContain('API reference');
+    const modules = await page.locator('.vp-doc table td:first-child a').allTextContents();
+    for (const pkg of ['grammar', 'query', 'client', 'server', 'testing', 'cli', 'codemirror'])
+      expect(modules).toContain(`@playq/${pkg}`);
+    expect(modules.filter((m) => /src|monorepo/.test(m))).toEqual([]);
+    expect(await page.locator('.VPDocFooter .pager-link.next .title').textContent()).toMatch(/^@playq\//);
+    expect(await page.content()).not.toContain('playq-monorepo');
+    await shot('api-reference');
+  });
 });
 
 describe.skipIf(!hasBrowser)('playground in Chromium', () => {

@@ -13,7 +13,10 @@ import { CATALOGUE, type ValueProvider } from '@playq/query';
 import { lineChart, seriesOf } from './chart';
 import { type FormState, formQuery } from './form-query';
 
-const DEFAULT_SERVICE = 'http://127.0.0.1:8080/api/v1';
+// `pnpm docs:dev` tells the page where its service runs; a built site defaults to playq serve's port.
+const DEFAULT_SERVICE =
+  (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_PLAYQ_SERVICE ??
+  'http://127.0.0.1:8080/api/v1';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text = '') {
   const e = document.createElement(tag);
