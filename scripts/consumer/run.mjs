@@ -1,6 +1,7 @@
 // The consumer-install stage: builds and packs every package once, installs the tarballs with npm
 // into projects outside the workspace, and checks there what a user of the registry would meet —
-// imports (ESM and require), types, the binary, optional peers, dependencies, lint and sizes.
+// imports (ESM and require), types, the binary, optional peers, dependencies, lint and sizes —
+// and that the README's `pnpm tarballs` command gives an SDK that installs with npm.
 // Prints one line per check and writes `consumer.json` beside the vitest reports for CI's total.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { dependencyProblems } from './deps.mjs';
 import { installProject } from './install.mjs';
 import { packAll, workspacePackages } from './pack.mjs';
 import { installedBytes } from './sizes.mjs';
+import { tarballCommandProblems } from './tarball-command.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const writeResults = process.argv.includes('--write-results');
@@ -104,6 +106,10 @@ try {
     );
   }
   for (const [label, c] of cliChecks({ full, cliOnly, packs })) await check(label, c);
+  await check(
+    'README: `pnpm tarballs` packs the SDK, and its npm install command works in a new project',
+    () => tarballCommandProblems({ root, work, cache }),
+  );
 
   const figures = packs.map((p) => ({
     name: p.name,
