@@ -24,7 +24,7 @@ export function packageStages(root) {
 export function stageCounts(dir, stage) {
   const file = join(dir, `${stage.name}.json`);
   if (!existsSync(file))
-    return { passed: 0, failed: 1, note: 'left no test report (its run crashed or was stopped)' };
+    return { passed: 0, failed: 1, note: 'no test report: its run crashed or was stopped' };
   const report = JSON.parse(readFileSync(file, 'utf8'));
   let failed = report.numFailedTests;
   for (const suite of report.testResults ?? [])

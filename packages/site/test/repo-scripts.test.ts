@@ -48,7 +48,7 @@ describe('the test summary', () => {
     rmSync(join(dir, 'query.json'), { force: true });
     const lines = summaryLines(dir, stages, '1');
     expect(lines[0]).toBe('  @playq/grammar    10 passed, 1 failed');
-    expect(lines[1]).toContain('0 passed, 1 failed  (left no test report');
+    expect(lines[1]).toContain('0 passed, 1 failed  (no test report: its run crashed');
     expect(lines.at(-1)).toBe('77 passed, 2 failed');
   });
 
