@@ -1,15 +1,18 @@
 // Benchmark of the reference service (issue 4): generation, four representative queries against two
 // plain-JS full-scan baselines (typed arrays, array of objects), paging a large result, and HTTP
-// throughput from autocannon in a second process. Writes bench/results/server.json.
-// Sizes: BENCH_SIZES=1000000,10000000 (default). BENCH_DATABASE=/tmp/playq-bench keeps the data in a
+// throughput from autocannon in a second process; first the `small` figures on test-sized data
+// (small.ts). Writes bench/results/server.json, keeping the figures of sizes not run this time.
+// Sizes: BENCH_SIZES=1000000,10000000 (default); BENCH_PARTS=small runs only the small figures. BENCH_DATABASE=/tmp/playq-bench keeps the data in a
 // DuckDB file (one per size) and BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT
 // package. The JS baselines are built last, so they do not inflate the service's memory figures.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
+import { benchSmall } from './small';
 import { extractV2, v2Baselines, v2Queries } from './v2-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,7 +24,7 @@ const END = 1_767_225_600;
 const DAY = 86_400;
 const P7 = { start: END - 7 * DAY, end: END };
 const P1 = { start: END - DAY, end: END };
-/** `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone). */
+/** `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone); `small` runs only the small figures. */
 const PARTS = process.env.BENCH_PARTS ?? 'all';
 const V2_QUERIES = v2Queries(P7, P1);
 
@@ -683,18 +686,32 @@ async function v2Figures(
   return queries;
 }
 
+/** The figures written before, so that a run of some sizes keeps the others. */
+const previous = existsSync(RESULTS)
+  ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { small?: unknown; results?: { sessions: number }[] })
+  : {};
+const write = (small: unknown, results: readonly Record<string, unknown>[]) => {
+  const run = new Set(results.map((r) => r.sessions));
+  const kept = (previous.results ?? []).filter((r) => !run.has(r.sessions));
+  const all = [...kept, ...results].sort((a, b) => Number(a.sessions) - Number(b.sessions));
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ machine: { cpus: cpus().length }, small, results: all }, null, 2)}\n`,
+  );
+};
+
+const small = await benchSmall();
+console.log(JSON.stringify({ small }, null, 2));
 const results: Record<string, unknown>[] = [];
-for (const n of SIZES) {
+write(small, results);
+for (const n of PARTS === 'small' ? [] : SIZES) {
   try {
     results.push(await bench(n));
   } catch (error) {
     results.push({ sessions: n, error: String(error) });
   }
-  mkdirSync(dirname(RESULTS), { recursive: true });
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify({ machine: { cpus: (await import('node:os')).cpus().length }, results }, null, 2)}\n`,
-  );
+  write(small, results);
   console.log(JSON.stringify(results.at(-1), null, 2));
 }
 clearInterval(sampler);

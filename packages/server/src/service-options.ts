@@ -46,6 +46,10 @@ export interface ServiceOptions {
   readonly cacheTtlMs?: number;
   /** Records kept in the result cache across all results; default 400,000. */
   readonly cacheMaxRecords?: number;
+  /** Bytes (of the records' JSON) kept in the result cache across all customers; default 268,435,456 (256 MiB). */
+  readonly cacheMaxBytes?: number;
+  /** Bytes kept in the result cache for one customer; default a quarter of `cacheMaxBytes`. One result takes at most a quarter of this. */
+  readonly cacheCustomerBytes?: number;
   /** Longest accepted request URL in characters; default 262,144, room for a 10,000-value filter (longer: 414). */
   readonly maxUrlLength?: number;
   /** How long `close()` waits for in-flight requests; default 10,000 ms. */
@@ -69,6 +73,8 @@ export interface ServiceSettings {
   readonly tokenTtlSeconds: number;
   readonly cacheTtlMs: number;
   readonly cacheMaxRecords: number;
+  readonly cacheMaxBytes: number;
+  readonly cacheCustomerBytes: number;
   readonly maxUrlLength: number;
   readonly shutdownTimeoutMs: number;
   readonly headersTimeoutMs: number;
@@ -78,6 +84,7 @@ export interface ServiceSettings {
 
 /** Checks the options and fills in the defaults (see `ServiceOptions`). */
 export function serviceSettings(options: ServiceOptions): ServiceSettings {
+  const cacheMaxBytes = positive(options.cacheMaxBytes, 256 * 1024 * 1024, 'cacheMaxBytes', true);
   return {
     basePath: normalizePath(options.basePath ?? '/api/v1', 'basePath'),
     planPath: normalizePath(options.planPath ?? '/plans', 'planPath'),
@@ -87,6 +94,13 @@ export function serviceSettings(options: ServiceOptions): ServiceSettings {
     tokenTtlSeconds: positive(options.tokenTtlSeconds, 3600, 'tokenTtlSeconds'),
     cacheTtlMs: positive(options.cacheTtlMs, 30_000, 'cacheTtlMs', true),
     cacheMaxRecords: positive(options.cacheMaxRecords, 400_000, 'cacheMaxRecords', true),
+    cacheMaxBytes,
+    cacheCustomerBytes: positive(
+      options.cacheCustomerBytes,
+      Math.floor(cacheMaxBytes / 4),
+      'cacheCustomerBytes',
+      true,
+    ),
     maxUrlLength: positive(options.maxUrlLength, 262_144, 'maxUrlLength'),
     shutdownTimeoutMs: positive(options.shutdownTimeoutMs, 10_000, 'shutdownTimeoutMs', true),
     headersTimeoutMs: positive(options.headersTimeoutMs, 10_000, 'headersTimeoutMs'),

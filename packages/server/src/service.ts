@@ -57,6 +57,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,
     cacheMaxRecords: settings.cacheMaxRecords,
+    cacheMaxBytes: settings.cacheMaxBytes,
+    cacheCustomerBytes: settings.cacheCustomerBytes,
     ...(options.admission ? { admission: options.admission } : {}),
   });
   const app = createApp({

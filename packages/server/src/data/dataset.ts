@@ -1,6 +1,12 @@
 // The embedded DuckDB database behind a service: the encoded tables, the dimension dictionaries,
 // and a small connection pool whose queries run under a time budget and can be cancelled.
-import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBPreparedStatement,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
 
 /** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
@@ -23,6 +29,55 @@ export interface RunOptions {
   /** Interrupt the query when this aborts (its client went away); the call then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
   readonly types?: DuckDBType[];
+}
+
+/** Prepared statements kept per pooled connection (one per plan shape in use). */
+const PREPARED_PER_CONNECTION = 64;
+
+/**
+ * Runs `work` on `connection` under `options`' time budget and signal. DuckDB clears the interrupt
+ * flag when a statement starts, so an interrupt that lands while the statement is still being
+ * prepared is lost: once stopped, keep interrupting until `work` returns.
+ */
+async function guarded<T>(
+  connection: DuckDBConnection,
+  options: RunOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { timeoutMs, signal } = options;
+  let timedOut = false;
+  let repeat: ReturnType<typeof setInterval> | undefined;
+  const interrupt = () => {
+    if (repeat) return;
+    connection.interrupt();
+    repeat = setInterval(() => connection.interrupt(), 5);
+  };
+  const timer =
+    timeoutMs !== undefined && timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          interrupt();
+        }, timeoutMs)
+      : undefined;
+  signal?.addEventListener('abort', interrupt, { once: true });
+  const stopped = () => {
+    if (signal?.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    if (timedOut) return new QueryTimeoutError(timeoutMs ?? 0);
+    return undefined;
+  };
+  try {
+    if (signal?.aborted) throw stopped();
+    const value = await work();
+    const why = stopped();
+    if (why) throw why;
+    return value;
+  } catch (error) {
+    throw stopped() ?? error;
+  } finally {
+    if (timer) clearTimeout(timer);
+    if (repeat) clearInterval(repeat);
+    signal?.removeEventListener('abort', interrupt);
+  }
 }
 
 /** Row counts and the time span of a dataset. */
@@ -50,6 +105,7 @@ export class Dataset {
   private customerCodes = new Map<string, number>();
   private statsCache: DatasetStats | undefined;
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
+  private readonly statements = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
 
   private constructor(
     /**
@@ -116,44 +172,40 @@ export class Dataset {
    * ```
    */
   async all(sql: string, params: DuckDBValue[] = [], options: RunOptions = {}): Promise<unknown[][]> {
-    return this.withConnection(async (connection) => {
-      const { timeoutMs, signal } = options;
-      let timedOut = false;
-      let repeat: ReturnType<typeof setInterval> | undefined;
-      // DuckDB clears the interrupt flag when a statement starts, so an interrupt that lands while
-      // the statement is still being prepared is lost: keep interrupting until the call returns.
-      const interrupt = () => {
-        if (repeat) return;
-        connection.interrupt();
-        repeat = setInterval(() => connection.interrupt(), 5);
-      };
-      const timer =
-        timeoutMs !== undefined && timeoutMs > 0
-          ? setTimeout(() => {
-              timedOut = true;
-              interrupt();
-            }, timeoutMs)
-          : undefined;
-      signal?.addEventListener('abort', interrupt, { once: true });
-      const stopped = () => {
-        if (signal?.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
-        if (timedOut) return new QueryTimeoutError(timeoutMs ?? 0);
-        return undefined;
-      };
-      try {
-        if (signal?.aborted) throw stopped();
+    return this.withConnection((connection) =>
+      guarded(connection, options, async () => {
         const reader = await connection.runAndReadAll(sql, params, options.types);
-        const why = stopped();
-        if (why) throw why;
         return reader.getRowsJS() as unknown[][];
-      } catch (error) {
-        throw stopped() ?? error;
-      } finally {
-        if (timer) clearTimeout(timer);
-        if (repeat) clearInterval(repeat);
-        signal?.removeEventListener('abort', interrupt);
-      }
-    });
+      }),
+    );
+  }
+
+  /**
+   * @internal Runs SQL with bound parameters and hands the result to `visit` one chunk at a time
+   * (one array of JS values per column), so a big result is never held whole. The statement is
+   * prepared once per pooled connection and reused (the plan's SQL text is the same for every
+   * period, filter value or page), under the same time budget and cancellation as `all`.
+   */
+  async read(
+    sql: string,
+    params: DuckDBValue[],
+    options: RunOptions,
+    visit: (columns: unknown[][], rows: number) => void,
+  ): Promise<void> {
+    await this.withConnection((connection) =>
+      guarded(connection, options, async () => {
+        const statement = await this.prepared(connection, sql);
+        statement.bind(params, options.types);
+        const result = await statement.stream();
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          const columns: unknown[][] = [];
+          for (let c = 0; c < chunk.columnCount; c++) columns.push(chunk.getColumnValues(c));
+          visit(columns, chunk.rowCount);
+        }
+      }),
+    );
   }
 
   /** @internal Runs a statement for its effect (DDL, COPY). */
@@ -249,6 +301,29 @@ export class Dataset {
     this.closed = true;
     for (const c of this.idle.splice(0)) c.closeSync();
     this.instance.closeSync();
+  }
+
+  /** The connection's prepared statement of `sql`, prepared on first use; the least recently used go beyond a few dozen. */
+  private async prepared(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+    let statements = this.statements.get(connection);
+    if (!statements) {
+      statements = new Map();
+      this.statements.set(connection, statements);
+    }
+    const known = statements.get(sql);
+    if (known) {
+      statements.delete(sql);
+      statements.set(sql, known);
+      return known;
+    }
+    const statement = await connection.prepare(sql);
+    statements.set(sql, statement);
+    for (const [text, old] of statements) {
+      if (statements.size <= PREPARED_PER_CONNECTION) break;
+      statements.delete(text);
+      old.destroySync();
+    }
+    return statement;
   }
 
   private async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {

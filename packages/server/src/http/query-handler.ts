@@ -1,11 +1,13 @@
 // The two query endpoints after authentication: parse and validate the URL with @playq/query,
-// check the plan level, compile to SQL, and answer with the paged envelope.
+// check the plan level, compile to SQL, and answer with the paged envelope (answer-body.ts).
 import { fromURL, type QueryLimits, type QueryNode, type ResultEnvelope } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import type { Dataset } from '../data/dataset';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import { isSmallDimension } from '../sql/dimension-sql';
-import type { ExecContext, QueryExecutor } from '../sql/execute';
+import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
+import { EMPTY_BLOCK } from '../sql/record-block';
+import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
 import type { QueryEndpoint } from './query-endpoints';
 
@@ -47,20 +49,26 @@ export async function answerQuery(
     );
   }
   const code = ctx.db.customerCode(customer.customerId);
-  let envelope: Envelope;
+  const exec: ExecContext = { customer: customer.customerId, signal: request.signal };
+  let slice: PageSlice;
   try {
-    envelope =
+    slice =
       code === undefined
-        ? { totalcount: 0, pagecount: 0, totalrecords: 0, response: [] }
-        : await run(query, code, ctx, endpoint, { customer: customer.customerId, signal: request.signal });
+        ? { block: EMPTY_BLOCK, from: 0, to: 0, totalrecords: 0 }
+        : await run(query, code, ctx, exec);
   } catch (error) {
     if (!(error instanceof UnsupportedQueryError)) throw error;
     return problemResponse(400, error.code, error.message, { param: error.param, headers });
   }
-  const body = JSON.stringify(envelope);
-  return new Response(body, {
-    status: 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  const timeoutMs = ctx.executor.timeoutMs;
+  return answerResponse(slice, {
+    limit: query.limit,
+    totalpages: endpoint === 'session',
+    headers,
+    budget: ctx.executor.answers,
+    ticket: { ...exec, timeoutMs, deadline: performance.now() + timeoutMs },
+    holdMs: timeoutMs,
+    head: request.method === 'HEAD',
   });
 }
 
@@ -68,9 +76,8 @@ async function run(
   query: QueryNode,
   customerCode: number,
   ctx: QueryContext,
-  endpoint: string,
   exec: ExecContext,
-): Promise<Envelope> {
+): Promise<PageSlice> {
   let compiled: ReturnType<typeof compileQuery>;
   try {
     compiled = compileQuery(query, {
@@ -82,11 +89,7 @@ async function run(
       throw new Error(`internal: validated query did not compile: ${error.message}`);
     throw error;
   }
-  const page = await ctx.executor.page(compiled, query.limit, query.offset, exec);
-  const pagecount = Math.ceil(page.totalrecords / query.limit);
-  const response =
-    endpoint === 'session' ? page.records.map((r) => ({ ...r, totalpages: pagecount })) : page.records;
-  return { totalcount: response.length, pagecount, totalrecords: page.totalrecords, response };
+  return ctx.executor.slice(compiled, query.limit, query.offset, exec);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

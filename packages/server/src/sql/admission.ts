@@ -1,6 +1,7 @@
 // Admission control for database work: a fixed number of running slots, a bounded wait queue, and
 // a per-customer share of both, served round-robin across customers so one customer's flood cannot
 // starve another. A full queue refuses at once; a wait that outlives its deadline or its client ends.
+// Work may weigh more than one slot: the answers' byte budget is an Admission whose slots are bytes.
 import { QueryTimeoutError } from '../data/dataset';
 
 export interface AdmissionOptions {
@@ -12,6 +13,10 @@ export interface AdmissionOptions {
   readonly queueSize?: number;
   /** Queries waiting for one customer. Default 16. */
   readonly customerQueueSize?: number;
+  /** Bytes of answers being sent at once across the service, cached or not. Default 64 MiB. */
+  readonly answerBytes?: number;
+  /** Bytes of answers being sent at once for one customer. Default 16 MiB. */
+  readonly customerAnswerBytes?: number;
 }
 
 /**
@@ -46,12 +51,34 @@ export interface Ticket {
 }
 
 interface Waiter {
+  readonly weight: number;
   readonly admit: () => void;
 }
 
 interface Share {
   running: number;
   readonly waiting: Waiter[];
+}
+
+function count(v: number | undefined, fallback: number, what: string, min: number): number {
+  const n = v ?? fallback;
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new RangeError(`@playq/server: admission.${what} must be an integer >= ${min}, got ${String(v)}`);
+  }
+  return n;
+}
+
+/**
+ * The answers' byte budget: an Admission whose slots are bytes (an answer weighs its size), with
+ * the same queues as database work.
+ */
+export function answerBudget(options: AdmissionOptions = {}): Admission {
+  return new Admission({
+    slots: count(options.answerBytes, 64 * 1024 * 1024, 'answerBytes', 1),
+    customerSlots: count(options.customerAnswerBytes, 16 * 1024 * 1024, 'customerAnswerBytes', 1),
+    ...(options.queueSize === undefined ? {} : { queueSize: options.queueSize }),
+    ...(options.customerQueueSize === undefined ? {} : { customerQueueSize: options.customerQueueSize }),
+  });
 }
 
 export class Admission {
@@ -66,15 +93,6 @@ export class Admission {
   private readonly turn: string[] = [];
 
   constructor(options: AdmissionOptions = {}) {
-    const count = (v: number | undefined, fallback: number, what: string, min: number) => {
-      const n = v ?? fallback;
-      if (!Number.isSafeInteger(n) || n < min) {
-        throw new RangeError(
-          `@playq/server: admission.${what} must be an integer >= ${min}, got ${String(v)}`,
-        );
-      }
-      return n;
-    };
     this.slots = count(options.slots, 4, 'slots', 1);
     this.customerSlots = count(options.customerSlots, 1, 'customerSlots', 1);
     this.queueSize = count(options.queueSize, 64, 'queueSize', 0);
@@ -87,17 +105,19 @@ export class Admission {
   }
 
   /**
-   * Waits for a slot and returns the function that gives it back (call it exactly once). Refuses
-   * at once when the queue is full; rejects with `QueryTimeoutError` at the deadline and with
+   * Waits for `weight` slots (default 1; more than a customer's share counts as the whole share, so
+   * it runs alone) and returns the function that gives them back (call it exactly once). Refuses at
+   * once when the queue is full; rejects with `QueryTimeoutError` at the deadline and with
    * `QueryCancelledError` when the signal aborts first.
    */
-  async enter(ticket: Ticket): Promise<() => void> {
+  async enter(ticket: Ticket, weight = 1): Promise<() => void> {
     if (ticket.signal?.aborted) throw new QueryCancelledError();
     if (performance.now() >= ticket.deadline) throw new QueryTimeoutError(ticket.timeoutMs);
+    const w = Math.max(0, Math.min(weight, this.customerSlots, this.slots));
     const share = this.share(ticket.customer);
-    if (this.running < this.slots && share.running < this.customerSlots && share.waiting.length === 0) {
-      this.start(share);
-      return this.releaser(ticket.customer);
+    if (this.fits(share, w) && share.waiting.length === 0) {
+      this.start(share, w);
+      return this.releaser(ticket.customer, w);
     }
     if (share.waiting.length >= this.customerQueueSize) {
       throw new AdmissionRefusedError(
@@ -129,6 +149,7 @@ export class Admission {
         ticket.signal?.removeEventListener('abort', onAbort);
       };
       const waiter: Waiter = {
+        weight: w,
         admit: () => {
           cleanup();
           resolve();
@@ -138,7 +159,7 @@ export class Admission {
       share.waiting.push(waiter);
       this.queued += 1;
     });
-    return this.releaser(ticket.customer);
+    return this.releaser(ticket.customer, w);
   }
 
   private share(customer: string): Share {
@@ -151,19 +172,23 @@ export class Admission {
     return share;
   }
 
-  private start(share: Share): void {
-    this.running += 1;
-    share.running += 1;
+  private fits(share: Share, weight: number): boolean {
+    return this.running + weight <= this.slots && share.running + weight <= this.customerSlots;
   }
 
-  private releaser(customer: string): () => void {
+  private start(share: Share, weight: number): void {
+    this.running += weight;
+    share.running += weight;
+  }
+
+  private releaser(customer: string, weight: number): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
       const share = this.shares.get(customer)!;
-      this.running -= 1;
-      share.running -= 1;
+      this.running -= weight;
+      share.running -= weight;
       this.dispatch();
       if (share.running === 0 && share.waiting.length === 0) this.forget(customer);
     };
@@ -177,10 +202,11 @@ export class Admission {
       for (let k = 0; k < this.turn.length && this.running < this.slots; k++) {
         const customer = this.turn[k]!;
         const share = this.shares.get(customer)!;
-        if (share.waiting.length === 0 || share.running >= this.customerSlots) continue;
+        const head = share.waiting[0];
+        if (head === undefined || !this.fits(share, head.weight)) continue;
         const waiter = share.waiting.shift()!;
         this.queued -= 1;
-        this.start(share);
+        this.start(share, waiter.weight);
         // Served: to the back of the line.
         this.turn.splice(k, 1);
         this.turn.push(customer);

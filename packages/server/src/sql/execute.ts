@@ -1,13 +1,22 @@
-// Runs compiled queries page by page. A result small enough is fetched whole once, kept in the
-// result cache and sliced for every page; a bigger one is paged by SQL LIMIT/OFFSET. Either way
-// `totalrecords` comes from the same statement as the rows, so the two always agree.
+// Runs compiled queries page by page. A page is answered from the result cache when it holds it;
+// otherwise one statement fetches the page plus the records ahead of it that the cache can justify
+// (bounded by bytes, estimated from the record's fields) and keeps what fits; a page beyond that is
+// paged by SQL LIMIT/OFFSET. Rows become record blocks (their JSON bytes) chunk by chunk as they
+// arrive, never one JS object per record. `totalrecords` comes from the same statement as the rows.
 // Every statement goes through admission control (admission.ts) under one time budget that covers
 // waiting and running, and stops when its client goes away.
 import { BIGINT } from '@duckdb/node-api';
 import { type Dataset, QueryTimeoutError } from '../data/dataset';
-import { Admission, type AdmissionOptions, QueryCancelledError, type Ticket } from './admission';
+import {
+  Admission,
+  type AdmissionOptions,
+  answerBudget,
+  QueryCancelledError,
+  type Ticket,
+} from './admission';
 import { duckParameters } from './params';
-import type { CompiledQuery, OutputColumn } from './plan';
+import type { CompiledQuery } from './plan';
+import { BlockWriter, blockPrefix, decodeBlock, type RecordBlock } from './record-block';
 import { type CachedResult, ResultCache } from './result-cache';
 import { SharedRuns } from './shared-run';
 
@@ -16,10 +25,22 @@ export interface Page {
   readonly totalrecords: number;
 }
 
+/** A page as the executor serves it: records [from, to) of a block, and the result's total. */
+export interface PageSlice {
+  readonly block: RecordBlock;
+  readonly from: number;
+  readonly to: number;
+  readonly totalrecords: number;
+}
+
 export interface ExecutorOptions {
   readonly timeoutMs: number;
   readonly cacheTtlMs: number;
   readonly cacheMaxRecords: number;
+  /** Bytes the result cache keeps across customers; default 256 MiB. */
+  readonly cacheMaxBytes?: number;
+  /** Bytes the result cache keeps for one customer; default a quarter of `cacheMaxBytes`. */
+  readonly cacheCustomerBytes?: number;
   readonly admission?: AdmissionOptions;
 }
 
@@ -29,93 +50,108 @@ export interface ExecContext {
   readonly signal?: AbortSignal;
 }
 
-/** A result too big to cache: its first rows (fetched anyway) and its size. */
-interface BigResult {
-  readonly big: true;
-  readonly prefix: readonly Record<string, unknown>[];
+/** Rows of one statement: the records as a block and the result's total from the window count. */
+interface Fetched {
+  readonly block: RecordBlock;
   readonly total: number;
 }
 
 export class QueryExecutor {
   readonly cache: ResultCache;
+  /** Database work: slots per service and per customer. */
   readonly admission: Admission;
-  private readonly inflight = new SharedRuns<CachedResult | BigResult>();
-  /** Keys of results known to be too big to cache, so later pages skip the whole fetch. */
-  private readonly big = new Map<string, number>();
+  /** Answers being sent: bytes per service and per customer (see answer-body.ts). */
+  readonly answers: Admission;
+  private readonly inflight = new SharedRuns<CachedResult>();
 
   constructor(
     private readonly db: Dataset,
     private readonly options: ExecutorOptions,
   ) {
-    this.cache = new ResultCache({ ttlMs: options.cacheTtlMs, maxRecords: options.cacheMaxRecords });
+    this.cache = new ResultCache({
+      ttlMs: options.cacheTtlMs,
+      maxRecords: options.cacheMaxRecords,
+      ...(options.cacheMaxBytes === undefined ? {} : { maxBytes: options.cacheMaxBytes }),
+      ...(options.cacheCustomerBytes === undefined ? {} : { customerBytes: options.cacheCustomerBytes }),
+    });
     this.admission = new Admission(options.admission);
+    this.answers = answerBudget(options.admission);
   }
 
-  /** One page of a compiled query's ordered result, with the total number of records. */
+  /** The time budget of one query (waiting and running), in milliseconds. */
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
+  /** One page of a compiled query's ordered result as records, with the total number of records. */
   async page(
     query: CompiledQuery,
     limit: number,
     offset: number,
     context: ExecContext = { customer: '' },
   ): Promise<Page> {
-    const { timeoutMs } = this.options;
-    const ticket: Ticket = { ...context, timeoutMs, deadline: performance.now() + timeoutMs };
-    const cached = this.cache.get(query.cacheKey);
-    if (cached) return slice(cached, limit, offset);
-    const bigUntil = this.big.get(query.cacheKey);
-    if (this.cache.enabled && !(bigUntil !== undefined && bigUntil > Date.now())) {
-      const result = await this.inflight.join(query.cacheKey, context.signal, (signal) =>
-        this.fetchWhole(query, { ...ticket, signal }),
-      );
-      if (!('big' in result)) return slice(result, limit, offset);
-      // The first rows of a big result came with the attempt: serve the page from them if it fits.
-      if (offset + limit <= result.prefix.length) {
-        return { records: result.prefix.slice(offset, offset + limit), totalrecords: result.total };
-      }
-    }
-    return this.paged(query, limit, offset, ticket);
+    const s = await this.slice(query, limit, offset, context);
+    return { records: decodeBlock(s.block, s.from, s.to), totalrecords: s.totalrecords };
   }
 
-  private async fetchWhole(query: CompiledQuery, ticket: Ticket): Promise<CachedResult | BigResult> {
-    const cap = this.cache.maxEntryRecords;
-    const { rows, total } = await this.run(query, cap + 1, 0, ticket);
-    const records = rows.map((r) => toRecord(r, query.columns));
-    if (total > cap) {
-      if (this.big.size > 1000) this.big.clear();
-      this.big.set(query.cacheKey, Date.now() + this.options.cacheTtlMs);
-      return { big: true, prefix: records, total };
-    }
-    const result: CachedResult = { records };
-    this.cache.set(query.cacheKey, result);
-    return result;
-  }
-
-  private async paged(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Page> {
-    const { rows, total } = await this.run(query, limit, offset, ticket);
-    let totalrecords = total;
-    if (rows.length === 0 && offset > 0) {
-      // Past the end the window count has no row to ride on; count separately.
-      totalrecords = (await this.run(query, 1, 0, ticket)).total;
-    }
-    return { records: rows.map((r) => toRecord(r, query.columns)), totalrecords };
-  }
-
-  private async run(
+  /** One page of a compiled query's ordered result as a slice of a record block (no copy when cached). */
+  async slice(
     query: CompiledQuery,
     limit: number,
     offset: number,
-    ticket: Ticket,
-  ): Promise<{ rows: unknown[][]; total: number }> {
+    context: ExecContext = { customer: '' },
+  ): Promise<PageSlice> {
+    const { timeoutMs } = this.options;
+    const ticket: Ticket = { ...context, timeoutMs, deadline: performance.now() + timeoutMs };
+    const cached = this.cache.get(query.cacheKey);
+    if (cached && covers(cached, limit, offset)) return sliceOf(cached, limit, offset);
+    const ahead = this.cache.rowsFor(query.columns);
+    if (offset < ahead) {
+      const rows = Math.max(offset + limit, ahead);
+      const result = await this.inflight.join(query.cacheKey, context.signal, (signal) =>
+        this.fetchAhead(query, rows, { ...ticket, signal }),
+      );
+      if (covers(result, limit, offset)) return sliceOf(result, limit, offset);
+    }
+    const { block, total } = await this.paged(query, limit, offset, ticket);
+    return { block, from: 0, to: block.count, totalrecords: total };
+  }
+
+  /** The first `rows` records, of which the cache keeps what fits in one entry. */
+  private async fetchAhead(query: CompiledQuery, rows: number, ticket: Ticket): Promise<CachedResult> {
+    const { block, total } = await this.run(query, rows, 0, ticket);
+    const result: CachedResult = { block, total, customer: ticket.customer };
+    const fit = this.cache.fitting(block, query.cacheKey);
+    if (fit > 0) this.cache.set(query.cacheKey, { ...result, block: blockPrefix(block, fit) });
+    return result;
+  }
+
+  private async paged(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Fetched> {
+    const page = await this.run(query, limit, offset, ticket);
+    if (page.block.count === 0 && offset > 0) {
+      // Past the end the window count has no row to ride on; count separately.
+      return { block: page.block, total: (await this.run(query, 1, 0, ticket)).total };
+    }
+    return page;
+  }
+
+  private async run(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Fetched> {
     const { values, types } = duckParameters(query.parameters);
-    const rows = await this.admitted(ticket, (timeoutMs, signal) =>
-      this.db.all(query.sql, [...values, BigInt(limit), BigInt(offset)], {
-        timeoutMs,
-        signal,
-        types: [...types, BIGINT, BIGINT],
-      }),
+    const width = query.columns.length;
+    const writer = new BlockWriter(query.columns, Math.min(limit, 1024));
+    let total: number | undefined;
+    await this.admitted(ticket, (timeoutMs, signal) =>
+      this.db.read(
+        query.sql,
+        [...values, BigInt(limit), BigInt(offset)],
+        { timeoutMs, signal, types: [...types, BIGINT, BIGINT] },
+        (columns, rows) => {
+          total ??= Number(columns[width]![0]);
+          writer.append(columns, rows);
+        },
+      ),
     );
-    const last = rows[0]?.[query.columns.length];
-    return { rows, total: typeof last === 'number' ? last : 0 };
+    return { block: writer.finish(), total: total !== undefined && Number.isFinite(total) ? total : 0 };
   }
 
   /** Runs `work` in an admitted slot with what is left of the ticket's budget. */
@@ -138,16 +174,17 @@ export class QueryExecutor {
   }
 }
 
-function slice(result: CachedResult, limit: number, offset: number): Page {
-  return { records: result.records.slice(offset, offset + limit), totalrecords: result.records.length };
+/** Whether a (maybe partial) result holds the page: all of the result, or at least up to the page's end. */
+function covers(result: CachedResult, limit: number, offset: number): boolean {
+  return result.block.count === result.total || offset + limit <= result.block.count;
 }
 
-function toRecord(row: readonly unknown[], columns: readonly OutputColumn[]): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  columns.forEach((c, i) => {
-    const v = row[i];
-    if (c.kind === 'dimension') record[c.name] = v == null ? '' : String(v);
-    else record[c.name] = typeof v === 'number' ? v : Number(v ?? 0);
-  });
-  return record;
+function sliceOf(result: CachedResult, limit: number, offset: number): PageSlice {
+  const from = Math.min(offset, result.block.count);
+  return {
+    block: result.block,
+    from,
+    to: Math.min(result.block.count, offset + limit),
+    totalrecords: result.total,
+  };
 }

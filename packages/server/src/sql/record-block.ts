@@ -1,0 +1,122 @@
+// Records in the compact form the executor keeps and serves: the UTF-8 JSON of each record, one
+// after another separated by commas, and where each one ends. A page of a cached result is a view
+// of these bytes (no per-record JS objects), and its size in bytes is known exactly.
+import type { OutputColumn } from './plan';
+
+/** Consecutive records as JSON: `{…},{…},{…}`; record i ends (before its comma) at `ends[i]`. */
+export interface RecordBlock {
+  readonly bytes: Uint8Array;
+  readonly ends: Uint32Array;
+  readonly count: number;
+}
+
+export const EMPTY_BLOCK: RecordBlock = Object.freeze({
+  bytes: new Uint8Array(0),
+  ends: new Uint32Array(0),
+  count: 0,
+});
+
+/** Where record `i` starts in the block's bytes. */
+export function recordStart(block: RecordBlock, i: number): number {
+  return i === 0 ? 0 : block.ends[i - 1]! + 1;
+}
+
+/** The bytes of records [from, to) with their separating commas: `{…},{…}` (empty when from >= to). */
+export function blockBytes(block: RecordBlock, from: number, to: number): Uint8Array {
+  const a = Math.min(from, block.count);
+  const b = Math.min(to, block.count);
+  if (a >= b) return block.bytes.subarray(0, 0);
+  return block.bytes.subarray(recordStart(block, a), block.ends[b - 1]);
+}
+
+/** The first `count` records of a block, copied (a view would keep the whole block's memory alive). */
+export function blockPrefix(block: RecordBlock, count: number): RecordBlock {
+  const n = Math.min(count, block.count);
+  if (n === block.count) return block;
+  const bytes = block.bytes.slice(0, n === 0 ? 0 : block.ends[n - 1]);
+  return Object.freeze({ bytes, ends: block.ends.slice(0, n), count: n });
+}
+
+/** Memory a block holds: its bytes and its offsets. */
+export function blockSize(block: RecordBlock): number {
+  return block.bytes.byteLength + block.ends.byteLength;
+}
+
+/** Records [from, to) as JS objects (for in-process callers and tests; the HTTP path never parses). */
+export function decodeBlock(block: RecordBlock, from = 0, to = block.count): Record<string, unknown>[] {
+  const bytes = blockBytes(block, from, to);
+  if (bytes.byteLength === 0) return [];
+  return JSON.parse(`[${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')}]`);
+}
+
+/**
+ * Turns rows into a block, a chunk of rows at a time, as the service has always written records:
+ * fields in column order, a dimension's null as `""`, a metric's null as 0, a non-finite number as
+ * `null` (what `JSON.stringify` writes).
+ */
+export class BlockWriter {
+  private bytes: Buffer;
+  private ends: Uint32Array;
+  private used = 0;
+  private n = 0;
+  private readonly keys: readonly string[];
+
+  constructor(
+    private readonly columns: readonly OutputColumn[],
+    expectedRecords = 64,
+  ) {
+    this.keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`);
+    this.bytes = Buffer.allocUnsafe(Math.max(256, expectedRecords * 64));
+    this.ends = new Uint32Array(Math.max(16, expectedRecords));
+  }
+
+  get count(): number {
+    return this.n;
+  }
+
+  /** Bytes written so far. */
+  get size(): number {
+    return this.used;
+  }
+
+  /** Appends `rows` records whose column `c` holds the values `values[c]` (one array per output column). */
+  append(values: readonly (readonly unknown[])[], rows: number): void {
+    const { columns, keys } = this;
+    for (let r = 0; r < rows; r++) {
+      let text = this.n === 0 ? '' : ',';
+      for (let c = 0; c < columns.length; c++) {
+        const v = values[c]![r];
+        text += keys[c]!;
+        if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
+        else {
+          const x = typeof v === 'number' ? v : Number(v ?? 0);
+          text += Number.isFinite(x) ? String(x) : 'null';
+        }
+      }
+      this.write(`${text}}`);
+    }
+  }
+
+  /** The records written, in a buffer of their exact size. */
+  finish(): RecordBlock {
+    const bytes = new Uint8Array(this.used);
+    bytes.set(this.bytes.subarray(0, this.used));
+    return Object.freeze({ bytes, ends: this.ends.slice(0, this.n), count: this.n });
+  }
+
+  private write(text: string): void {
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+    if (this.used + text.length * 3 > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + text.length * 3));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(text, this.used, 'utf8');
+    if (this.n === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.ends[this.n++] = this.used;
+  }
+}

@@ -1,0 +1,141 @@
+// Record blocks, the executor's compact form of records: the JSON they hold is what JSON.stringify
+// writes for the record the service has always made of a row (dimension null "", metric null 0,
+// non-finite null), any slice of them is the JSON of those records, and a prefix is a copy.
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import type { OutputColumn } from '../src/sql/plan';
+import {
+  BlockWriter,
+  blockBytes,
+  blockPrefix,
+  blockSize,
+  decodeBlock,
+  EMPTY_BLOCK,
+  type RecordBlock,
+} from '../src/sql/record-block';
+
+/** The record the service makes of a row (the rule before blocks existed, written out). */
+function expectedRecord(row: readonly unknown[], columns: readonly OutputColumn[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  columns.forEach((c, i) => {
+    const v = row[i];
+    if (c.kind === 'dimension') record[c.name] = v == null ? '' : String(v);
+    else record[c.name] = typeof v === 'number' ? v : Number(v ?? 0);
+  });
+  return record;
+}
+
+const columnsArb = fc.uniqueArray(
+  fc.record({
+    name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
+    kind: fc.constantFrom('metric' as const, 'dimension' as const, 'timestamp' as const),
+  }),
+  { minLength: 1, maxLength: 6, selector: (c) => c.name },
+);
+const metricArb = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constant(null),
+  fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+);
+const dimensionArb = fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constant(null), fc.integer());
+
+/** Columns and rows (one value per column, each of its kind's values). */
+const tableArb = columnsArb.chain((columns) =>
+  fc.record({
+    columns: fc.constant(columns),
+    rows: fc.array(fc.tuple(...columns.map((c) => (c.kind === 'dimension' ? dimensionArb : metricArb))), {
+      maxLength: 30,
+    }),
+  }),
+);
+
+/** Writes rows through the writer in chunks of `chunk` rows, as columns, the way DuckDB hands them over. */
+function write(columns: readonly OutputColumn[], rows: readonly unknown[][], chunk: number): RecordBlock {
+  const writer = new BlockWriter(columns, 1);
+  for (let at = 0; at < rows.length; at += chunk) {
+    const part = rows.slice(at, at + chunk);
+    writer.append(
+      columns.map((_, c) => part.map((r) => r[c])),
+      part.length,
+    );
+  }
+  return writer.finish();
+}
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+describe('BlockWriter', () => {
+  test.prop([tableArb, fc.integer({ min: 1, max: 7 })])(
+    'writes exactly the JSON of the records, in any chunking',
+    ({ columns, rows }, chunk) => {
+      const block = write(columns, rows, chunk);
+      const records = rows.map((r) => expectedRecord(r, columns));
+      expect(block.count).toBe(rows.length);
+      expect(text(block.bytes)).toBe(records.map((r) => JSON.stringify(r)).join(','));
+      // Each end is where a record's JSON ends.
+      records.forEach((r, i) => {
+        expect(text(blockBytes(block, i, i + 1))).toBe(JSON.stringify(r));
+      });
+    },
+  );
+
+  test.prop([tableArb, fc.nat(35), fc.nat(35)])(
+    'slices and decodes any range of records',
+    ({ columns, rows }, a, b) => {
+      const block = write(columns, rows, 5);
+      const records = rows.map((r) => expectedRecord(r, columns));
+      const [from, to] = a <= b ? [a, b] : [b, a];
+      const json = (xs: unknown[]) => JSON.parse(JSON.stringify(xs));
+      expect(decodeBlock(block, from, to)).toStrictEqual(json(records.slice(from, to)));
+      expect(JSON.parse(`[${text(blockBytes(block, from, to))}]`)).toStrictEqual(
+        json(records.slice(from, to)),
+      );
+    },
+  );
+
+  test.prop([tableArb, fc.nat(35)])(
+    'a prefix is the first records, in memory of its own',
+    ({ columns, rows }, n) => {
+      const block = write(columns, rows, 3);
+      const prefix = blockPrefix(block, n);
+      expect(decodeBlock(prefix)).toStrictEqual(decodeBlock(block, 0, n));
+      if (prefix !== block) expect(prefix.bytes.buffer).not.toBe(block.bytes.buffer);
+      expect(blockSize(prefix)).toBe(prefix.bytes.byteLength + 4 * prefix.count);
+    },
+  );
+
+  it('writes what JSON.stringify writes for odd values', () => {
+    const columns: OutputColumn[] = [
+      { name: 'm', kind: 'metric' },
+      { name: 'd', kind: 'dimension' },
+    ];
+    const block = write(
+      columns,
+      [
+        [Number.NaN, null],
+        [Number.POSITIVE_INFINITY, 'say "hi"\n\u2028'],
+        [-0, '\ud800'],
+        [1e21, 'é'],
+        [5n, 7],
+      ],
+      2,
+    );
+    expect(text(block.bytes)).toBe(
+      '{"m":null,"d":""},{"m":null,"d":"say \\"hi\\"\\n\u2028"},{"m":0,"d":"\\ud800"},{"m":1e+21,"d":"é"},{"m":5,"d":"7"}',
+    );
+  });
+
+  it('grows past its first guess, and an empty block has no records', () => {
+    const columns: OutputColumn[] = [{ name: 'x', kind: 'dimension' }];
+    const long = 'x'.repeat(5000);
+    const block = write(
+      columns,
+      Array.from({ length: 100 }, () => [long]),
+      100,
+    );
+    expect([block.count, block.bytes.byteLength]).toStrictEqual([100, 100 * (long.length + 8) + 99]);
+    expect(decodeBlock(EMPTY_BLOCK)).toStrictEqual([]);
+    expect(blockBytes(EMPTY_BLOCK, 0, 5).byteLength).toBe(0);
+  });
+});
