@@ -20,6 +20,9 @@ import { PlanLevelResolver } from './plan/plan-level';
 import { type QueryInput, type ResultRecord, toNode } from './query/query-input';
 import { type Page, parseEnvelope } from './response/envelope';
 import { type ExecutorConfig, send } from './transport/executor';
+import { CROSS_ORIGIN_REDIRECTS, type CrossOriginRedirects } from './transport/follow-redirects';
+import { headerValueProblem, isHeaderName } from './transport/header-value';
+import { SENSITIVE_HEADERS } from './transport/redact';
 import { type RetryOptions, resolveRetryPolicy } from './transport/retry-policy';
 import type { ClientHooks, Transport } from './transport/types';
 
@@ -44,6 +47,12 @@ export interface ClientOptions {
   readonly deadlineMs?: number;
   /** Extra headers for every request. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A redirect to another origin while credentials are attached: `'refuse'` (default) throws a
+   * `PlayqRedirectError` naming the target; `'follow-without-credentials'` follows it with every
+   * credential header removed. Same-origin redirects are always followed with the credentials.
+   */
+  readonly crossOriginRedirects?: CrossOriginRedirects;
   /** Sent as `User-Agent` where the platform allows it (browsers ignore it). */
   readonly userAgent?: string;
   readonly hooks?: ClientHooks;
@@ -138,7 +147,6 @@ export interface PlayqClient {
   url(query: QueryInput): string;
 }
 
-const SENSITIVE_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie)$/i;
 const DEFAULT_USER_AGENT = '@playq/client';
 
 function checkUrl(name: string, value: string | URL): string {
@@ -163,6 +171,14 @@ function checkUrl(name: string, value: string | URL): string {
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+// `Headers` would throw later with the value in its message; a header may hold a credential.
+function checkHeader(name: string, value: unknown): void {
+  if (!isHeaderName(name))
+    throw new TypeError('@playq/client: headers has a name that is not a valid header name');
+  const problem = typeof value === 'string' ? headerValueProblem(value) : 'is not a string';
+  if (problem !== undefined) throw new TypeError(`@playq/client: headers.${name} ${problem}`);
 }
 
 function checkMs(name: string, value: number | undefined): number | undefined {
@@ -229,8 +245,15 @@ export function createClient(options: ClientOptions): PlayqClient {
   };
   const headerSecrets: string[] = [];
   for (const [name, value] of Object.entries(options.headers ?? {})) {
+    checkHeader(name, value);
     headers[name.toLowerCase()] = value;
-    if (SENSITIVE_HEADER.test(name)) headerSecrets.push(value);
+    if (SENSITIVE_HEADERS.has(name.toLowerCase())) headerSecrets.push(value);
+  }
+  const crossOriginRedirects = options.crossOriginRedirects ?? 'refuse';
+  if (!CROSS_ORIGIN_REDIRECTS.includes(crossOriginRedirects)) {
+    throw new TypeError(
+      `@playq/client: crossOriginRedirects must be ${CROSS_ORIGIN_REDIRECTS.map((v) => `'${v}'`).join(' or ')}`,
+    );
   }
   const adapters = [...new Set(Object.values(auth).filter((a): a is AuthAdapter => a !== undefined))];
   const config: ExecutorConfig = {
@@ -240,6 +263,7 @@ export function createClient(options: ClientOptions): PlayqClient {
     deadlineMs: checkMs('deadlineMs', options.deadlineMs),
     headers,
     hooks: options.hooks ?? {},
+    crossOriginRedirects,
     secrets: () => {
       const out = [...headerSecrets];
       for (const adapter of adapters) for (const s of adapter.secrets()) out.push(s);

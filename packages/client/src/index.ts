@@ -30,9 +30,17 @@ export {
   type ProblemDetails,
 } from './errors/http-errors';
 export { PlayqError } from './errors/playq-error';
+export { PlayqRedirectError, type RedirectRefusal } from './errors/redirect-error';
 export type { PlayqRecord, QueryInput, ResultRecord } from './query/query-input';
 export type { Page } from './response/envelope';
 export { type DatedRecord, type FillTimeSeriesOptions, type FillValue, fillTimeSeries } from './time-series';
+export type { CrossOriginRedirects } from './transport/follow-redirects';
+export {
+  MIN_SECRET_LENGTH,
+  REDACTED,
+  redactDeep as redactSecretsDeep,
+  redactText as redactSecrets,
+} from './transport/redact';
 export type { RetryOptions } from './transport/retry-policy';
 export type { ClientHooks, RequestInfo, RequestKind, ResponseInfo, Transport } from './transport/types';
 export { type ServiceValuesOptions, serviceValues } from './values/service-values';

@@ -1,5 +1,6 @@
 // The contract between the executor and a credential: decorate one request, and react once to a
 // 401. Adapters keep their secrets in closures so that serialising or logging one shows nothing.
+import { headerValueProblem } from '../transport/header-value';
 import type { Transport } from '../transport/types';
 
 export interface AuthContext {
@@ -31,15 +32,25 @@ export interface AuthAdapter {
   secrets(): Iterable<string>;
 }
 
-/** Rejects empty or non-string credentials early with a message naming the factory. @internal */
-export function requireCredential(factory: string, name: string, value: unknown): string {
+/**
+ * Rejects a credential that is not a non-empty string, or that HTTP would not carry as it is
+ * (control characters such as NUL or a line break, surrounding whitespace, characters beyond
+ * U+00FF), with a message naming the factory and never the value. `text` credentials (a client
+ * id or secret, sent form-encoded) may hold any character but controls.
+ * @internal
+ */
+export function requireCredential(
+  factory: string,
+  name: string,
+  value: unknown,
+  carriedAs: 'header' | 'text' = 'header',
+): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new TypeError(
       `@playq/client: ${factory}() needs a non-empty string ${name}, got ${value === '' ? 'an empty string' : typeof value}`,
     );
   }
-  if (/[\r\n]/.test(value)) {
-    throw new TypeError(`@playq/client: ${factory}() got a ${name} containing a line break`);
-  }
+  const problem = headerValueProblem(value, { latin1: carriedAs === 'header' });
+  if (problem !== undefined) throw new TypeError(`@playq/client: ${factory}() got a ${name} that ${problem}`);
   return value;
 }

@@ -7,7 +7,9 @@ import { excerpt, parseProblem } from '../errors/from-response';
 import { httpErrorFor } from '../errors/http-errors';
 import { PlayqError } from '../errors/playq-error';
 import { raceSignal } from '../transport/abort';
-import { REDACTED, redactText, redactUrl } from '../transport/redact';
+import { fetchFollowingRedirects } from '../transport/follow-redirects';
+import { headerValueProblem } from '../transport/header-value';
+import { REDACTED, redactText, redactUrl, SENSITIVE_HEADERS } from '../transport/redact';
 import { parseRetryAfter } from '../transport/retry-policy';
 import type { Transport } from '../transport/types';
 import { type AuthAdapter, type AuthContext, type AuthHeaders, requireCredential } from './auth-adapter';
@@ -67,7 +69,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthAdapte
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('@playq/client: clientCredentials() needs an options object');
   }
-  const tokenUrl = requireCredential('clientCredentials', 'tokenUrl', options.tokenUrl);
+  const tokenUrl = requireCredential('clientCredentials', 'tokenUrl', options.tokenUrl, 'text');
   let protocol: string | undefined;
   try {
     protocol = new URL(tokenUrl).protocol;
@@ -77,8 +79,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthAdapte
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError('@playq/client: clientCredentials() needs an absolute http(s) tokenUrl');
   }
-  const clientId = requireCredential('clientCredentials', 'clientId', options.clientId);
-  const clientSecret = requireCredential('clientCredentials', 'clientSecret', options.clientSecret);
+  const clientId = requireCredential('clientCredentials', 'clientId', options.clientId, 'text');
+  const clientSecret = requireCredential('clientCredentials', 'clientSecret', options.clientSecret, 'text');
   const skewMs = (options.refreshSkewSeconds ?? 60) * 1000;
   if (!Number.isFinite(skewMs) || skewMs < 0) {
     throw new TypeError('@playq/client: clientCredentials() refreshSkewSeconds must be a finite number >= 0');
@@ -102,17 +104,24 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthAdapte
     let response: Response;
     let text: string;
     try {
-      const request = new Request(tokenUrl, {
+      const outgoing = {
+        url: tokenUrl,
         method: 'POST',
-        headers: {
+        headers: new Headers({
           authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
-        },
+        }),
         body: body.toString(),
+      };
+      // The client secret stays with the token endpoint's origin, whatever redirects say.
+      ({ response } = await fetchFollowingRedirects(outgoing, {
+        transport,
         signal: controller.signal,
-      });
-      response = await raceSignal(transport(request), controller.signal);
+        crossOrigin: 'refuse',
+        credentialHeaders: SENSITIVE_HEADERS,
+        secrets,
+      }));
       text = await raceSignal(response.text(), controller.signal);
     } catch (error) {
       if (controller.signal.aborted)
@@ -165,6 +174,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthAdapte
     if (typeof value !== 'string' || value === '' || /[\r\n]/.test(value)) {
       throw invalid('access_token is missing or not a string');
     }
+    const problem = headerValueProblem(value);
+    if (problem !== undefined) throw invalid(`access_token ${problem}`);
     // Remember first, so that even the excerpt of a later failure cannot show this token.
     issued.push(value);
     if (issued.length > REMEMBERED_TOKENS) issued.shift();

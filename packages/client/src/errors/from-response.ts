@@ -1,6 +1,6 @@
 // Turns a non-200 answer into the matching typed error, reading the RFC 9457 problem body when
 // there is one and tolerating bodies that are not (a proxy's HTML page, an empty 502).
-import { redactText } from '../transport/redact';
+import { redactDeep, redactText, secretForms } from '../transport/redact';
 import { parseRetryAfter } from '../transport/retry-policy';
 import { httpErrorFor, type PlayqHttpError, type ProblemDetails } from './http-errors';
 
@@ -8,16 +8,11 @@ const EXCERPT_LENGTH = 160;
 
 /** The first characters of a body, secrets removed, for error messages. @internal */
 export function excerpt(body: string, secrets: Iterable<string>): string {
-  const head = body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH)}…` : body;
-  return redactText(head, secrets);
-}
-
-function redactProblem(problem: Record<string, unknown>, secrets: readonly string[]): ProblemDetails {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(problem)) {
-    out[key] = typeof value === 'string' ? redactText(value, secrets) : value;
-  }
-  return out as ProblemDetails;
+  const forms = secretForms(secrets);
+  if (body.length <= EXCERPT_LENGTH) return redactText(body, forms);
+  // Redact before cutting, with room for the longest secret: a cut must not leave half of one.
+  const room = EXCERPT_LENGTH + (forms[0]?.length ?? 0);
+  return `${redactText(body.slice(0, room), forms).slice(0, EXCERPT_LENGTH)}…`;
 }
 
 /** Parses a problem body, or makes a minimal one from a non-problem body. @internal */
@@ -31,7 +26,8 @@ export function parseProblem(
     try {
       const parsed: unknown = JSON.parse(trimmed);
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        return redactProblem(parsed as Record<string, unknown>, secrets);
+        // Every member at any depth: servers echo input in `errors[0].message` as well as `detail`.
+        return redactDeep(parsed as ProblemDetails, secrets);
       }
     } catch {
       // Not JSON after all: fall through and describe the body by its excerpt.

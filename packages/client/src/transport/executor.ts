@@ -7,7 +7,9 @@ import { errorFromResponse } from '../errors/from-response';
 import { PlayqUnauthorizedError } from '../errors/http-errors';
 import { PlayqError } from '../errors/playq-error';
 import { abortReason, linkedController, raceSignal, sleep } from './abort';
-import { redactHeaders, redactUrl } from './redact';
+import { type CrossOriginRedirects, fetchFollowingRedirects } from './follow-redirects';
+import { headerValueProblem, isHeaderName } from './header-value';
+import { redactHeaders, redactText, redactUrl, SENSITIVE_HEADERS } from './redact';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy';
 import type { ClientHooks, RequestKind, Transport } from './types';
 
@@ -23,6 +25,8 @@ export interface ExecutorConfig {
   readonly hooks: ClientHooks;
   /** Every secret any adapter knows, for redaction. */
   readonly secrets: () => string[];
+  /** What to do with a redirect to another origin while credentials are attached. */
+  readonly crossOriginRedirects: CrossOriginRedirects;
   readonly random?: () => number;
 }
 
@@ -168,7 +172,7 @@ async function attemptOnce(
         const failure = classify(error);
         throw PlayqNetworkError.isInstance(failure) && !PlayqError.isInstance(error) ? error : failure;
       }
-      for (const [name, value] of Object.entries(sent)) headers.set(name, value);
+      for (const [name, value] of Object.entries(sent)) setCredential(headers, init.auth.kind, name, value);
       // A provider may just have produced a new secret.
       secrets = config.secrets();
       redacted = undefined;
@@ -184,8 +188,19 @@ async function attemptOnce(
     let status: number | undefined;
     let outcome: Outcome;
     try {
-      const request = new Request(init.url, { method: METHOD, headers, signal });
-      const response = await raceSignal(config.transport(request), signal);
+      const followed = await fetchFollowingRedirects(
+        { url: init.url, method: METHOD, headers },
+        {
+          transport: config.transport,
+          signal,
+          crossOrigin: config.crossOriginRedirects,
+          credentialHeaders: credentialHeaders(sent),
+          secrets: () => secrets,
+        },
+      );
+      const response = followed.response;
+      // Credentials left behind on another origin: a 401 there is no reason to fetch fresh ones.
+      if (!followed.credentialed) sent = undefined;
       status = response.status;
       let body: string;
       try {
@@ -230,6 +245,23 @@ async function attemptOnce(
   }
 }
 
+// Adapter output goes into `Headers`, whose own errors quote the value: check it first.
+function setCredential(headers: Headers, kind: string, name: string, value: unknown): void {
+  const problem = typeof value === 'string' ? headerValueProblem(value) : 'is not a string';
+  if (problem !== undefined || !isHeaderName(name)) {
+    throw new TypeError(
+      `@playq/client: the ${kind} auth adapter produced a header ${isHeaderName(name) ? name : '(invalid name)'} whose value ${problem ?? 'is fine but whose name is not a header name'}`,
+    );
+  }
+  headers.set(name, value as string);
+}
+
+/** The headers to remove before a request leaves its origin: the known ones and the adapter's. */
+function credentialHeaders(sent: AuthHeaders | undefined): ReadonlySet<string> {
+  if (sent === undefined) return SENSITIVE_HEADERS;
+  return new Set([...SENSITIVE_HEADERS, ...Object.keys(sent).map((name) => name.toLowerCase())]);
+}
+
 // The transport's own message helps ("ECONNRESET", "fetch failed") but may quote the request;
 // keep it short and redacted, and never attach the original error (it can hold the Request).
 function describeNetworkError(error: unknown, secrets: readonly string[]): string {
@@ -238,7 +270,5 @@ function describeNetworkError(error: unknown, secrets: readonly string[]): strin
     (p): p is string => typeof p === 'string',
   );
   const text = parts.join(': ').slice(0, 200) || 'network error';
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[REDACTED]');
-  return out;
+  return redactText(text, secrets);
 }

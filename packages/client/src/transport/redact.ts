@@ -2,9 +2,11 @@
 // hooks, body excerpts. Two layers: structural (userinfo, credential-like query parameters and
 // headers) and literal (every secret an auth adapter knows is replaced wherever it appears).
 
+/** What a redacted secret reads as. */
 export const REDACTED = '[REDACTED]';
 
-const SENSITIVE_HEADERS = new Set([
+/** Header names whose values are credentials, lower case. @internal */
+export const SENSITIVE_HEADERS: ReadonlySet<string> = new Set([
   'authorization',
   'proxy-authorization',
   'x-api-key',
@@ -12,20 +14,89 @@ const SENSITIVE_HEADERS = new Set([
   'set-cookie',
 ]);
 const SENSITIVE_PARAM = /key|token|secret|password|passwd|signature|auth|credential|session_id/i;
-// Short strings would be replaced inside unrelated text; no real credential is this short.
-const MIN_SECRET_LENGTH = 4;
+/**
+ * Secrets shorter than this are not replaced literally: they would match inside unrelated text,
+ * and no real credential is this short. (Credential headers and parameters are masked by name
+ * whatever their length.)
+ */
+export const MIN_SECRET_LENGTH = 4;
+// Deeper structures are cut off rather than walked: a hostile body must not exhaust the stack.
+const MAX_DEPTH = 32;
 
-/** Replaces every occurrence of each secret in `text`. @internal */
+/**
+ * Every spelling of a secret that can reach the user: as given, trimmed (HTTP drops surrounding
+ * whitespace, so a server echoes the trimmed form), percent- and form-encoded (URLs) and JSON-escaped
+ * (bodies). Longest first, so that a secret containing another is replaced whole.
+ * @internal
+ */
+export function secretForms(secrets: Iterable<string>): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== 'string') continue;
+    for (const base of [secret, secret.trim(), secret.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')]) {
+      if (base.length < MIN_SECRET_LENGTH) continue;
+      forms.add(base);
+      forms.add(encodeURIComponent(base));
+      forms.add(encodeURIComponent(base).replace(/%20/g, '+'));
+      forms.add(JSON.stringify(base).slice(1, -1));
+    }
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Replaces every occurrence of each secret in `text`, in every spelling that can reach a reader:
+ * as given, trimmed (HTTP drops surrounding whitespace, so a server echoes the trimmed form),
+ * percent- or form-encoded, and JSON-escaped. Secrets shorter than 4 characters are skipped: they
+ * would match inside unrelated text. The one literal redaction rule of playq's packages.
+ *
+ * @example
+ * ```ts
+ * redactSecrets('{"detail":"bad key sk-123456"}', ['sk-123456']); // '{"detail":"bad key [REDACTED]"}'
+ * ```
+ */
 export function redactText(text: string, secrets: Iterable<string>): string {
   let out = text;
-  for (const secret of secrets) {
-    if (secret.length < MIN_SECRET_LENGTH) continue;
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    // Secrets can also appear percent-encoded in URLs.
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+  for (const form of secretForms(secrets)) {
+    if (out.includes(form)) out = out.split(form).join(REDACTED);
   }
   return out;
+}
+
+/**
+ * A copy of parsed JSON with every string, member names included, redacted as `redactSecrets`
+ * does, at any depth. Past `maxDepth` levels (default 32) a structure is replaced by
+ * `"[TRUNCATED]"` instead of being walked, so that a hostile body cannot exhaust the stack.
+ *
+ * @example
+ * ```ts
+ * redactSecretsDeep({ errors: [{ message: 'bad key sk-123456' }] }, ['sk-123456']);
+ * // { errors: [{ message: 'bad key [REDACTED]' }] }
+ * ```
+ */
+export function redactDeep<T>(value: T, secrets: Iterable<string>, options: { maxDepth?: number } = {}): T {
+  const forms = secretForms(secrets);
+  const maxDepth = options.maxDepth ?? MAX_DEPTH;
+  const text = (s: string) =>
+    forms.reduce((out, form) => (out.includes(form) ? out.split(form).join(REDACTED) : out), s);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (typeof v !== 'object' || v === null) return v;
+    if (depth >= maxDepth) return '[TRUNCATED]';
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) {
+      // defineProperty, not assignment: a member named "__proto__" stays a member.
+      Object.defineProperty(out, text(key), {
+        value: walk(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  return walk(value, 0) as T;
 }
 
 /** A URL fit to show: no userinfo, credential-like parameters masked, known secrets removed. @internal */

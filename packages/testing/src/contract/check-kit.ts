@@ -44,7 +44,26 @@ export function label(probe: Probe): string {
 }
 
 function statusText(probe: Probe): string {
-  return probe.networkError ? `a network error (${probe.networkError})` : `status ${probe.status}`;
+  return probe.networkError
+    ? `a network error (${probe.networkError})`
+    : `status ${probe.status}${redirectNote(probe)}`;
+}
+
+/** For a redirect, what follows its status in a message: where it points, and that it was not followed. */
+export function redirectNote(probe: Probe): string {
+  const location = probe.headers.location;
+  if (probe.status < 300 || probe.status >= 400 || location === undefined) return '';
+  return `, a redirect to ${where(location, probe.url)} that the suite does not follow (it sends credentials only to the address it was given)`;
+}
+
+// A redirect target without its query, which may carry anything.
+function where(location: string, base: string): string {
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'an unusable address';
+  }
 }
 
 /**

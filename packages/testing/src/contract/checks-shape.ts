@@ -9,7 +9,7 @@ import {
   USAGE_ERROR_INSIGHTS,
   USAGE_TOTAL_ERRORS,
 } from './base-queries';
-import { type CheckDefinition, envelopeOf, label } from './check-kit';
+import { type CheckDefinition, envelopeOf, label, redirectNote } from './check-kit';
 import { readPlanLevel } from './context';
 import { envelopeFindings } from './shape-rules';
 import type { Finding } from './types';
@@ -24,7 +24,7 @@ export const SHAPE_CHECKS: readonly CheckDefinition[] = [
       if (probe.status !== 200) {
         findings.push({
           basis: 'spec',
-          message: `${label(probe)} answered ${probe.networkError ? `a network error (${probe.networkError})` : probe.status}, expected 200`,
+          message: `${label(probe)} answered ${probe.networkError ? `a network error (${probe.networkError})` : `${probe.status}${redirectNote(probe)}`}, expected 200`,
         });
       } else if (probe.json === undefined) {
         findings.push({

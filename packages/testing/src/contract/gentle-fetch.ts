@@ -1,5 +1,6 @@
 // The suite's only way onto the network: a request budget, a rate ceiling, one polite retry after
-// a 429, and answers read once into plain data so the rules that judge them stay pure functions.
+// a 429, redirects never followed, and answers read once into plain data so the rules that judge
+// them stay pure functions.
 import type { Transport } from './types';
 
 /** One request and what came back, read into plain data. */
@@ -77,7 +78,9 @@ export class GentleFetch {
     this.count++;
     await this.#pace();
     const method = init.method ?? 'GET';
-    const request = new Request(url, { method, headers: init.headers, body: init.body });
+    // Never followed: a redirect is an answer to judge, and following one would carry the
+    // caller's credentials to whatever origin it names.
+    const request = new Request(url, { method, headers: init.headers, body: init.body, redirect: 'manual' });
     let response: Response;
     try {
       response = await this.#options.fetch(request);

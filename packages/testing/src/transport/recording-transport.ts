@@ -14,7 +14,11 @@ export interface RecordingTransport extends Transport {
 export interface RecordingOptions {
   /** Where requests really go; defaults to `globalThis.fetch`. */
   readonly fetch?: Transport;
-  /** Extra names and literal secrets to redact, on top of the credential headers and fields. */
+  /**
+   * Extra names and literal secrets to redact, on top of the credential headers and fields. Every
+   * credential the recorder sees (a key, a bearer token, a client secret, an issued token in a
+   * body of any content type) is also redacted wherever it appears from then on.
+   */
   readonly redact?: RedactOptions;
 }
 
@@ -37,6 +41,9 @@ export function recordingTransport(options: RecordingOptions = {}): RecordingTra
     const response = await forward(request);
     const text = await response.clone().text();
     const responseType = response.headers.get('content-type') ?? '';
+    // Learn first: a credential anywhere in this exchange is redacted everywhere in it.
+    redactor.learn({ url: request.url, headers: request.headers, body: requestBody });
+    redactor.learn({ headers: response.headers, body: text });
     const body = redactor.body(text, responseType);
     let json: unknown;
     if (/json/i.test(responseType)) {
@@ -69,7 +76,8 @@ export function recordingTransport(options: RecordingOptions = {}): RecordingTra
       format: 'playq-fixture' as const,
       version: 1 as const,
       redactedParams: [...redactor.params].sort(),
-      entries: structuredClone(entries),
+      // Again with every secret known now: one learned later may sit in an earlier exchange.
+      entries: redactor.deep(structuredClone(entries)),
     }),
     clear: () => {
       entries = [];

@@ -1,8 +1,11 @@
 // What a fixture must never hold: credentials in headers, in URL parameters, in a form body or in
-// a JSON answer (a token endpoint's access_token). Redaction happens as a pair is recorded, so a
+// an answer of any content type (a token endpoint's access_token). Every credential seen is
+// learned and redacted literally from then on; redaction happens as a pair is recorded, so a
 // secret never reaches memory that a test might print or a file that might be committed.
 
-export const REDACTED = '[REDACTED]';
+import { MIN_SECRET_LENGTH, REDACTED, redactSecrets, redactSecretsDeep } from '@playq/client';
+
+export { REDACTED };
 
 export interface RedactOptions {
   /** Request and response header names to redact (case-insensitive), added to the defaults. */
@@ -11,7 +14,10 @@ export interface RedactOptions {
   readonly params?: readonly string[];
   /** JSON field names to redact in bodies, at any depth, added to the defaults. */
   readonly jsonFields?: readonly string[];
-  /** Literal secrets to replace wherever they appear (URL, headers, bodies). */
+  /**
+   * Literal secrets to replace wherever they appear (URL, headers, bodies), each at least 4
+   * characters long. Credentials the recorder sees in traffic are added on their own.
+   */
   readonly secrets?: readonly string[];
 }
 
@@ -41,12 +47,12 @@ export const DEFAULT_REDACTED_JSON_FIELDS = [
   'password',
 ] as const;
 
-/** @internal The resolved redaction rules of one recorder. */
+/** @internal The resolved redaction rules of one recorder, and the secrets it has learned. */
 export class Redactor {
   readonly headers: ReadonlySet<string>;
   readonly params: ReadonlySet<string>;
   readonly jsonFields: ReadonlySet<string>;
-  readonly secrets: readonly string[];
+  readonly #secrets = new Set<string>();
 
   constructor(options: RedactOptions = {}) {
     this.headers = new Set(
@@ -54,13 +60,46 @@ export class Redactor {
     );
     this.params = new Set([...DEFAULT_REDACTED_PARAMS, ...(options.params ?? [])]);
     this.jsonFields = new Set([...DEFAULT_REDACTED_JSON_FIELDS, ...(options.jsonFields ?? [])]);
-    this.secrets = [...(options.secrets ?? [])]
-      .filter((s) => s.length > 0)
-      .sort((a, b) => b.length - a.length);
+    for (const secret of options.secrets ?? []) {
+      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
+        throw new TypeError(
+          `@playq/testing: redact.secrets holds a value shorter than ${MIN_SECRET_LENGTH} characters, which cannot be redacted literally without matching unrelated text; redact it by name (headers, params, jsonFields)`,
+        );
+      }
+      this.#secrets.add(secret);
+    }
+  }
+
+  /** Every literal secret: the given ones and those learned from the traffic so far. */
+  get secrets(): readonly string[] {
+    return [...this.#secrets];
+  }
+
+  /**
+   * Remembers every credential one message carries, wherever it sits (a credential header, a
+   * credential parameter of the URL or a form, a token member of a body in any content type), so
+   * that it is redacted wherever it appears from now on: a token issued as `text/plain` JSON and
+   * echoed later in a header included.
+   */
+  learn(message: { url?: string; headers: Headers; body?: string | undefined }): void {
+    if (message.url !== undefined && URL.canParse(message.url)) {
+      for (const [name, value] of new URL(message.url).searchParams)
+        if (this.params.has(name)) this.#add(value);
+    }
+    message.headers.forEach((value, name) => {
+      const key = name.toLowerCase();
+      if (this.headers.has(key)) for (const secret of headerSecrets(key, value)) this.#add(secret);
+    });
+    if (message.body) this.#learnBody(message.body);
   }
 
   text(value: string): string {
-    return this.secrets.reduce((acc, secret) => acc.split(secret).join(REDACTED), value);
+    return redactSecrets(value, this.#secrets);
+  }
+
+  /** A stored value (a fixture entry) with every secret known now redacted, at any depth. */
+  deep<T>(value: T): T {
+    return redactSecretsDeep(value, this.#secrets, { maxDepth: Number.POSITIVE_INFINITY });
   }
 
   url(value: string): string {
@@ -102,7 +141,36 @@ export class Redactor {
       for (const name of [...form.keys()]) if (this.params.has(name)) form.set(name, REDACTED);
       return this.text(form.toString());
     }
+    // Any other type is kept as written; the secrets it holds were learned, so they go literally.
     return this.text(text);
+  }
+
+  #add(secret: string): void {
+    if (secret.length >= MIN_SECRET_LENGTH) this.#secrets.add(secret);
+  }
+
+  // The content type is not trusted: a token endpoint may answer JSON as text/plain, or a form.
+  #learnBody(text: string): void {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        this.#learnJson(JSON.parse(trimmed), 0);
+        return;
+      } catch {
+        // Not JSON after all: it may still be a form.
+      }
+    }
+    if (FORM.test(trimmed)) {
+      for (const [name, value] of new URLSearchParams(trimmed)) if (this.params.has(name)) this.#add(value);
+    }
+  }
+
+  #learnJson(value: unknown, depth: number): void {
+    if (typeof value !== 'object' || value === null || depth > MAX_LEARN_DEPTH) return;
+    for (const [key, member] of Object.entries(value)) {
+      if (typeof member === 'string' && (this.jsonFields.has(key) || this.params.has(key))) this.#add(member);
+      else this.#learnJson(member, depth + 1);
+    }
   }
 
   #json(value: unknown): unknown {
@@ -115,6 +183,53 @@ export class Redactor {
     }
     return value;
   }
+}
+
+// A whole body of name=value pairs joined by "&", as form-encoded token answers are.
+const FORM = /^[\w.~%-]+=[^&\s]*(?:&[\w.~%-]+=[^&\s]*)*$/;
+// Token members sit near the top of an answer; deeper structures are not searched.
+const MAX_LEARN_DEPTH = 32;
+
+/**
+ * The secrets in one credential header value: the value, its credentials after an auth scheme
+ * (`Bearer <token>`), the secret of a Basic pair, and each cookie value.
+ */
+function headerSecrets(name: string, value: string): string[] {
+  const out = [value];
+  if (name === 'cookie' || name === 'set-cookie') {
+    for (const pair of value.split(/[;,]\s*/)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0) out.push(pair.slice(eq + 1));
+    }
+    return out;
+  }
+  const scheme = /^([A-Za-z][\w!#$%&'*+.^`|~-]*) +(\S.*)$/.exec(value);
+  if (scheme) {
+    const credentials = scheme[2]!;
+    out.push(credentials);
+    if (scheme[1]!.toLowerCase() === 'basic') out.push(...basicSecrets(credentials));
+  }
+  return out;
+}
+
+/** `id:secret` and `secret`, form-decoded as RFC 6749 section 2.3.1 encodes them. */
+function basicSecrets(credentials: string): string[] {
+  let decoded: string;
+  try {
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(credentials), (c) => c.charCodeAt(0)));
+  } catch {
+    return [];
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return [decoded];
+  const secret = decoded.slice(colon + 1);
+  const out = [decoded, secret];
+  try {
+    out.push(decodeURIComponent(secret.replace(/\+/g, ' ')));
+  } catch {
+    // Not form-encoded: the raw secret is already listed.
+  }
+  return out;
 }
 
 /** Headers that describe one connection or one encoding of the body, not the answer. */
