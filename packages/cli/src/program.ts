@@ -3,6 +3,7 @@
 // is reported as a bug with exit 1 rather than a stack trace.
 import { Command, CommanderError } from 'commander';
 import { registerCatalogue } from './commands/catalogue';
+import type { Finish, RegisterCommand } from './commands/command';
 import { registerContract } from './commands/contract';
 import { registerData } from './commands/data';
 import { registerDemo } from './commands/demo';
@@ -16,8 +17,18 @@ import { terminalText } from './format/terminal-text';
 import { type CliIo, type Context, createContext, processStdin } from './io';
 import { VERSION } from './version';
 
-/** Sets the exit code of the running command. */
-export type Finish = (code: number) => void;
+// In the order `playq --help` lists them.
+const COMMANDS: readonly RegisterCommand[] = [
+  registerValidate,
+  registerUrl,
+  registerExplain,
+  registerCatalogue,
+  registerQuery,
+  registerContract,
+  registerServe,
+  registerData,
+  registerDemo,
+];
 
 /** @internal */
 export function createProgram(ctx: Context, finish: Finish): Command {
@@ -55,15 +66,7 @@ terminal and never when NO_COLOR is set. Exit codes: 0 ok, 1 invalid or failed, 
 130 interrupted.
 `,
   );
-  registerValidate(program, ctx, finish);
-  registerUrl(program, ctx, finish);
-  registerExplain(program, ctx, finish);
-  registerCatalogue(program, ctx, finish);
-  registerQuery(program, ctx, finish);
-  registerContract(program, ctx, finish);
-  registerServe(program, ctx, finish);
-  registerData(program, ctx, finish);
-  registerDemo(program, ctx, finish);
+  for (const register of COMMANDS) register(program, ctx, finish);
   return program;
 }
 

@@ -6,7 +6,7 @@ import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { safeJson, terminalText } from '../format/terminal-text';
 import type { Context } from '../io';
-import type { Finish } from '../program';
+import type { Finish } from './command';
 
 /** @internal */
 export function registerCatalogue(program: Command, ctx: Context, finish: Finish): void {

@@ -1,5 +1,6 @@
 // `playq contract <baseUrl>`: run the testing toolkit's contract suite against any deployment of
 // the API and print a pass/fail report; exit 1 when a check fails.
+import type { ContractOptions } from '@playq/testing';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
@@ -12,8 +13,8 @@ import {
 import { EXIT, usageError } from '../errors';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
-import type { Finish } from '../program';
 import { readSecretPairs, secretFileOption } from '../secret-files';
+import type { Finish } from './command';
 
 interface ContractFlags extends ConnectionFlags {
   readonly customer: string;
@@ -80,57 +81,69 @@ Examples:
 With --catalogue, the catalogue.* checks ask for each of the file's names and a refused one fails;
 without it they use the vendor's public dictionary and a refused name is reported as info.`,
     )
-    .action(async (baseUrl: string, given: ContractFlags) => {
-      const env = ctx.io.env;
-      const source = { stdin: ctx.io.stdin, cwd: ctx.io.cwd };
-      const [otherApiKey] = await readSecretPairs(
-        [{ name: 'other-api-key', value: given.otherApiKey, file: given.otherApiKeyFile }],
-        source,
-      );
-      const flags = await readConnectionSecrets({ ...given, otherApiKey }, source);
-      const apiKey = flags.apiKey ?? (env.PLAYQ_API_KEY || undefined);
-      if (apiKey === undefined)
-        throw usageError('the contract suite needs an API key: give --api-key or set PLAYQ_API_KEY');
-      if ((flags.otherCustomer === undefined) !== (flags.otherApiKey === undefined)) {
-        throw usageError('--other-customer and --other-api-key go together');
-      }
-      const token = flags.token ?? (env.PLAYQ_TOKEN || undefined);
-      const clientId = flags.clientId ?? (env.PLAYQ_CLIENT_ID || undefined);
-      const clientSecret = flags.clientSecret ?? (env.PLAYQ_CLIENT_SECRET || undefined);
-      const planUrl = resolvePlanUrl(flags, env, baseUrl);
-      // Read before any request: a bad file is a usage error, not a failed run.
-      const catalogue = flags.catalogue === undefined ? undefined : loadCatalogue(flags.catalogue);
-      const { checkContract, formatContractReport } = await import('@playq/testing');
-      const report = await checkContract({
-        baseUrl,
-        customerId: flags.customer,
-        apiKey,
-        ...(planUrl === undefined ? {} : { planUrl }),
-        ...(token === undefined ? {} : { token }),
-        ...(clientId !== undefined && clientSecret !== undefined
-          ? {
-              clientCredentials: {
-                clientId,
-                clientSecret,
-                ...(flags.tokenUrl ? { tokenUrl: flags.tokenUrl } : {}),
-              },
-            }
-          : {}),
-        ...(flags.otherCustomer !== undefined && flags.otherApiKey !== undefined
-          ? { otherCustomer: { customerId: flags.otherCustomer, apiKey: flags.otherApiKey } }
-          : {}),
-        ...(flags.planlevel === undefined ? {} : { planLevel: flags.planlevel }),
-        ...(flags.strict ? { strict: true } : {}),
-        ...(flags.only ? { only: flags.only } : {}),
-        ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
-        ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
-        ...(catalogue === undefined ? {} : { catalogue }),
-      });
-      ctx.out(
-        flags.json ? `${safeJson(report, 2)}\n` : `${colourStatuses(formatContractReport(report), ctx)}\n`,
-      );
-      finish(report.ok ? EXIT.ok : EXIT.failure);
+    .action(async (baseUrl: string, flags: ContractFlags) => {
+      finish(await contractAction(ctx, baseUrl, flags));
     });
+}
+
+async function contractAction(ctx: Context, baseUrl: string, given: ContractFlags): Promise<number> {
+  const source = { stdin: ctx.io.stdin, cwd: ctx.io.cwd };
+  const [otherApiKey] = await readSecretPairs(
+    [{ name: 'other-api-key', value: given.otherApiKey, file: given.otherApiKeyFile }],
+    source,
+  );
+  const flags = await readConnectionSecrets({ ...given, otherApiKey }, source);
+  const options = contractOptions(ctx, baseUrl, flags);
+  const { checkContract, formatContractReport } = await import('@playq/testing');
+  const report = await checkContract(options);
+  ctx.out(flags.json ? `${safeJson(report, 2)}\n` : `${colourStatuses(formatContractReport(report), ctx)}\n`);
+  return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+// The suite's options from flags and PLAYQ_* variables; every usage error before any request.
+function contractOptions(ctx: Context, baseUrl: string, flags: ContractFlags): ContractOptions {
+  const env = ctx.io.env;
+  const fromEnv = (name: string) => env[name] || undefined;
+  const apiKey = flags.apiKey ?? fromEnv('PLAYQ_API_KEY');
+  if (apiKey === undefined) {
+    throw usageError(
+      'the contract suite needs an API key: give --api-key-file, --api-key or set PLAYQ_API_KEY',
+    );
+  }
+  if ((flags.otherCustomer === undefined) !== (flags.otherApiKey === undefined)) {
+    throw usageError('--other-customer and --other-api-key go together');
+  }
+  const token = flags.token ?? fromEnv('PLAYQ_TOKEN');
+  const clientId = flags.clientId ?? fromEnv('PLAYQ_CLIENT_ID');
+  const clientSecret = flags.clientSecret ?? fromEnv('PLAYQ_CLIENT_SECRET');
+  const planUrl = resolvePlanUrl(flags, env, baseUrl);
+  // Read before any request: a bad file is a usage error, not a failed run.
+  const catalogue = flags.catalogue === undefined ? undefined : loadCatalogue(flags.catalogue);
+  return {
+    baseUrl,
+    customerId: flags.customer,
+    apiKey,
+    ...(planUrl === undefined ? {} : { planUrl }),
+    ...(token === undefined ? {} : { token }),
+    ...(clientId !== undefined && clientSecret !== undefined
+      ? {
+          clientCredentials: {
+            clientId,
+            clientSecret,
+            ...(flags.tokenUrl ? { tokenUrl: flags.tokenUrl } : {}),
+          },
+        }
+      : {}),
+    ...(flags.otherCustomer !== undefined && flags.otherApiKey !== undefined
+      ? { otherCustomer: { customerId: flags.otherCustomer, apiKey: flags.otherApiKey } }
+      : {}),
+    ...(flags.planlevel === undefined ? {} : { planLevel: flags.planlevel }),
+    ...(flags.strict ? { strict: true } : {}),
+    ...(flags.only ? { only: flags.only } : {}),
+    ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
+    ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
+    ...(catalogue === undefined ? {} : { catalogue }),
+  };
 }
 
 // The toolkit's report is plain text for logs; on a terminal the status labels get colours.

@@ -7,7 +7,7 @@ import { integerArg, parseTime } from '../args';
 import { CliError, EXIT } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
-import type { Finish } from '../program';
+import type { Finish } from './command';
 
 interface GenerateFlags {
   readonly sessions: number;

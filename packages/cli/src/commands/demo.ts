@@ -7,7 +7,7 @@ import type { DemoFlags } from '../demo/tour';
 import { EXIT } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
-import type { Finish } from '../program';
+import type { Finish } from './command';
 
 /** @internal */
 export function registerDemo(program: Command, ctx: Context, finish: Finish): void {

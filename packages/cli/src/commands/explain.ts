@@ -8,8 +8,8 @@ import { builderCode } from '../explain/builder-code';
 import { describeQuery } from '../explain/describe-query';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
-import type { Finish } from '../program';
 import { resolveQueryUrl } from '../resolve-query';
+import type { Finish } from './command';
 
 /** @internal */
 export function registerExplain(program: Command, ctx: Context, finish: Finish): void {

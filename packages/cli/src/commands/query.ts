@@ -2,14 +2,16 @@
 // result as a table (with a chart for a time series on a terminal), JSON, NDJSON or CSV; with
 // `--out` it is an export that only ever leaves a complete file behind.
 import { resolve } from 'node:path';
+import { isTimeSeries } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
 import { addConnectionOptions, type ConnectionFlags, readConnectionSecrets } from '../connection';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
+import type { CsvOptions } from '../format/csv';
 import { createProgress } from '../format/progress';
 import type { Context } from '../io';
-import { openExportFile } from '../output/export-file';
+import { type ExportFile, openExportFile } from '../output/export-file';
 import { seriesFiller } from '../output/fill-series';
 import {
   createRecordWriter,
@@ -18,10 +20,10 @@ import {
   formatForFile,
   type RecordWriter,
 } from '../output/record-writer';
-import type { Finish } from '../program';
 import { addQueryOptions, hasShapeFlags, type QueryFlags } from '../query-flags';
 import { describeClientError, executeQuery, type QueryRun } from '../run-query';
 import { resolveTarget } from '../target';
+import type { Finish } from './command';
 
 interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
   readonly all?: boolean;
@@ -93,6 +95,16 @@ async function queryAction(
   customerId: string | undefined,
   flags: QueryCommandFlags,
 ): Promise<number> {
+  const format = outputFormat(target, flags);
+  const run = await prepareRun(ctx, target, customerId, flags);
+  const csv = { raw: flags.rawCsv === true };
+  if (flags.out === undefined) await printResult(ctx, run, format, csv);
+  else await exportResult(ctx, run, createExportTarget(ctx, flags.out), format, csv);
+  return EXIT.ok;
+}
+
+// The output format, and every refusal of a flag combination, before anything is read or sent.
+function outputFormat(target: string, flags: QueryCommandFlags): Format {
   if (flags.concurrency !== undefined && !flags.all) throw usageError('--concurrency goes with --all');
   const format = flags.format ?? (flags.out === undefined ? 'table' : formatForFile(flags.out));
   if (format === undefined) {
@@ -104,83 +116,95 @@ async function queryAction(
       'a query URL already says everything about the query; drop the query flags or drop the URL',
     );
   }
+  return format;
+}
+
+// The validated query, where to send it, and the credentials (secret files read now).
+async function prepareRun(
+  ctx: Context,
+  target: string,
+  customerId: string | undefined,
+  flags: QueryCommandFlags,
+): Promise<QueryRun> {
   const catalogue = loadCatalogue(flags.catalogue);
   const resolved = resolveTarget(ctx, target, customerId, flags, { allowMissingPlanlevel: true, catalogue });
-  const run: QueryRun = {
+  return {
     ...resolved,
     catalogue,
     flags: await readConnectionSecrets(flags, { stdin: ctx.io.stdin, cwd: ctx.io.cwd }),
     all: flags.all === true,
     concurrency: flags.concurrency ?? 4,
   };
-  const isSeries = resolved.query.aggby.length === 1 && resolved.query.aggby[0] === 'timestamp';
+}
 
-  if (flags.out === undefined) {
-    const terminal = ctx.io.stdout.isTTY === true;
-    const writer = createRecordWriter({
-      format,
-      write: (text) => ctx.out(text),
-      colors: ctx.color,
-      pretty: terminal,
-      terminal,
-      csv: { raw: flags.rawCsv === true },
-      ...(terminal && isSeries
-        ? {
-            chart: {
-              metrics: resolved.query.metrics,
-              width: ctx.io.stdout.columns ?? 80,
-              fill: seriesFiller(resolved.query),
-            },
-          }
-        : {}),
-    });
-    const outcome = await fetchInto(ctx, run, writer);
-    if (!run.all && outcome.totalrecords > writer.count) {
-      ctx.err(
-        ctx.errColor.dim(
-          `showing ${writer.count} of ${outcome.totalrecords} records; add --all for every page\n`,
-        ),
-      );
-    }
-    return EXIT.ok;
-  }
-
-  const outPath = resolve(ctx.io.cwd ?? process.cwd(), flags.out);
-  let file: Awaited<ReturnType<typeof openExportFile>>;
-  try {
-    file = await openExportFile(outPath);
-  } catch (error) {
-    throw new CliError(
-      `cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      EXIT.failure,
-    );
-  }
+// To stdout: on a terminal, pretty JSON and a chart under a time series; a note when pages remain.
+async function printResult(ctx: Context, run: QueryRun, format: Format, csv: CsvOptions): Promise<void> {
+  const terminal = ctx.io.stdout.isTTY === true;
+  const chart =
+    terminal && isTimeSeries(run.query)
+      ? {
+          metrics: run.query.metrics,
+          width: ctx.io.stdout.columns ?? 80,
+          fill: seriesFiller(run.query),
+        }
+      : undefined;
   const writer = createRecordWriter({
     format,
-    write: (text) => file.write(text),
+    write: (text) => ctx.out(text),
     colors: ctx.color,
-    csv: { raw: flags.rawCsv === true },
+    pretty: terminal,
+    terminal,
+    csv,
+    ...(chart === undefined ? {} : { chart }),
   });
+  const outcome = await fetchInto(ctx, run, writer);
+  if (!run.all && outcome.totalrecords > writer.count) {
+    ctx.err(
+      ctx.errColor.dim(
+        `showing ${writer.count} of ${outcome.totalrecords} records; add --all for every page\n`,
+      ),
+    );
+  }
+}
+
+/** Where an export goes: the path as the user wrote it (for messages) and as resolved. */
+interface ExportTarget {
+  readonly name: string;
+  readonly path: string;
+}
+
+function createExportTarget(ctx: Context, out: string): ExportTarget {
+  return { name: out, path: resolve(ctx.io.cwd ?? process.cwd(), out) };
+}
+
+async function openExport(target: ExportTarget): Promise<ExportFile> {
   try {
-    let outcome: { totalrecords: number; pageCount: number };
-    try {
-      outcome = await fetchInto(ctx, run, writer);
-    } catch (error) {
-      if (isAbort(error, ctx.signal)) {
-        throw new CliError(
-          `interrupted after ${writer.count} records; ${flags.out} was not written`,
-          EXIT.interrupted,
-        );
-      }
-      const message = error instanceof CliError ? error.message : describeClientError(error);
-      const code = error instanceof CliError ? error.exitCode : EXIT.failure;
-      throw new CliError(`${message}; ${writer.count} records arrived, ${flags.out} was not written`, code);
-    }
+    return await openExportFile(target.path);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliError(`cannot write ${target.name}: ${reason}`, EXIT.failure);
+  }
+}
+
+// To a file, atomically: renamed into place only when every expected record arrived.
+async function exportResult(
+  ctx: Context,
+  run: QueryRun,
+  target: ExportTarget,
+  format: Format,
+  csv: CsvOptions,
+): Promise<void> {
+  const file = await openExport(target);
+  const writer = createRecordWriter({ format, write: (text) => file.write(text), colors: ctx.color, csv });
+  try {
+    const outcome = await fetchInto(ctx, run, writer).catch((error: unknown) => {
+      throw exportFailure(ctx, error, writer.count, target.name);
+    });
     // With --all every record from the offset on must be there; without it, every record of the page.
     const expected = run.all ? Math.max(0, outcome.totalrecords - run.query.offset) : outcome.pageCount;
     if (writer.count !== expected) {
       throw new CliError(
-        `only ${writer.count} of ${expected} records arrived; ${flags.out} was not written`,
+        `only ${writer.count} of ${expected} records arrived; ${target.name} was not written`,
         EXIT.failure,
       );
     }
@@ -189,11 +213,20 @@ async function queryAction(
       !run.all && outcome.totalrecords > writer.count
         ? ` (the first page of ${outcome.totalrecords}; add --all for every page)`
         : '';
-    ctx.err(`wrote ${writer.count} records to ${flags.out}${note}\n`);
-    return EXIT.ok;
+    ctx.err(`wrote ${writer.count} records to ${target.name}${note}\n`);
   } finally {
     await file.discard();
   }
+}
+
+// A failed or interrupted export, said with how far it got and that nothing was written.
+function exportFailure(ctx: Context, error: unknown, count: number, name: string): CliError {
+  if (isAbort(error, ctx.signal)) {
+    return new CliError(`interrupted after ${count} records; ${name} was not written`, EXIT.interrupted);
+  }
+  const message = error instanceof CliError ? error.message : describeClientError(error);
+  const code = error instanceof CliError ? error.exitCode : EXIT.failure;
+  return new CliError(`${message}; ${count} records arrived, ${name} was not written`, code);
 }
 
 async function fetchInto(

@@ -7,9 +7,9 @@ import { integerArg, parseTime } from '../args';
 import { usageError } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
-import type { Finish } from '../program';
 import { readCredentials } from '../serve/credentials-file';
 import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
+import type { Finish } from './command';
 
 interface ServeFlags extends DataFlags {
   readonly port?: number;

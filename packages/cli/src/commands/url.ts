@@ -5,9 +5,9 @@ import { Argument, type Command } from 'commander';
 import { loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import type { Context } from '../io';
-import type { Finish } from '../program';
 import { addQueryOptions, flagsToUrl, type QueryFlags, resolveBaseUrl } from '../query-flags';
 import { resolveQueryUrl } from '../resolve-query';
+import type { Finish } from './command';
 
 export const ENDPOINTS = ['metricquery', 'session'] as const;
 

@@ -1,6 +1,7 @@
-// `playq validate filter|qoefilter|period <text>`: parse one mini-language text, print its
-// canonical form or each diagnostic under the input with a caret; names are checked against the
-// catalogue (or the names given with --metrics/--dimensions) so typos get a did-you-mean.
+// `playq validate filter|qoefilter|period <text>`: check one mini-language text with
+// @playq/query's `checkText` (the same checks an editor shows), then print its canonical form or
+// each diagnostic under the input with a caret. Names come from the catalogue, or from
+// --metrics/--dimensions, so typos get a did-you-mean.
 import {
   type Diagnostic,
   parseFilter,
@@ -10,7 +11,7 @@ import {
   serializePeriod,
   serializeQoeFilter,
 } from '@playq/grammar';
-import { unknownNameMessage } from '@playq/query';
+import { type AnyCatalogue, checkText, type QueryDiagnostic } from '@playq/query';
 import { Argument, type Command, Option } from 'commander';
 import { parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
@@ -18,7 +19,8 @@ import { EXIT } from '../errors';
 import { diagnosticJson, lineColumn, renderDiagnostic } from '../format/diagnostics';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
-import type { Finish } from '../program';
+import { namesCatalogue } from '../names-catalogue';
+import type { Finish } from './command';
 
 const KINDS = ['filter', 'qoefilter', 'period'] as const;
 type Kind = (typeof KINDS)[number];
@@ -30,95 +32,58 @@ export interface ValidateOutcome {
   readonly errors: readonly Diagnostic[];
 }
 
-interface Known {
-  readonly metrics: readonly string[];
-  readonly dimensions: readonly string[];
+// The canonical text of a text that checked clean.
+function canonicalText(kind: Kind, text: string): string | null {
+  const r =
+    kind === 'filter' ? parseFilter(text) : kind === 'qoefilter' ? parseQoeFilter(text) : parsePeriod(text);
+  if (!r.ok) return null;
+  if (kind === 'filter') return serializeFilter(r.value as never);
+  return kind === 'qoefilter' ? serializeQoeFilter(r.value as never) : serializePeriod(r.value as never);
 }
 
-function unknownName(
-  text: string,
-  code: string,
-  what: string,
-  name: string,
-  span: { offset: number; length: number },
-  known: readonly string[],
-): Diagnostic {
-  // The wording (and its did-you-mean) is the query package's, the same as everywhere else.
-  const { message } = unknownNameMessage(what, name, known);
+/**
+ * A query diagnostic about one text, in the grammar's shape the CLI prints: a grammar error as the
+ * grammar worded it; a catalogue problem without its parameter prefix (the text is the parameter),
+ * its did-you-mean said once, and the names it could have been as `expected`.
+ */
+function textDiagnostic(kind: Kind, text: string, d: QueryDiagnostic, catalogue: AnyCatalogue): Diagnostic {
+  if (d.cause) return d.cause;
+  const message = d.message.startsWith(`${kind}: `) ? d.message.slice(kind.length + 2) : d.message;
+  const offset = d.offset ?? 0;
+  const names =
+    d.code === 'unknown_dimension'
+      ? catalogue.dimensionNames
+      : d.code === 'unknown_metric'
+        ? catalogue.metricNames
+        : undefined;
   return {
-    code,
+    code: d.code,
     message,
-    severity: 'error',
-    offset: span.offset,
-    length: span.length,
-    ...lineColumn(text, span.offset),
-    expected: [...known],
+    severity: d.severity,
+    offset,
+    length: d.length ?? 0,
+    ...lineColumn(text, offset),
+    ...(names === undefined ? {} : { expected: [...names] }),
+    ...(d.hint === undefined || message.includes(`"${d.hint}"`) ? {} : { hint: d.hint }),
   };
 }
 
 /**
- * Validates one text of a mini-language, including catalogue names, without printing anything.
+ * Checks one text of a mini-language, catalogue names included, without printing anything.
  *
  * @example
- * validateText('filter', '[contry=US]', { metrics: METRICS, dimensions: DIMENSIONS });
- * // { ok: false, canonical: null, errors: [{ code: 'unknown_dimension', hint: 'did you mean "country"?', ... }] }
+ * validateText('filter', '[contry=US]', DEFAULT_CATALOGUE);
+ * // { ok: false, canonical: null, errors: [{ code: 'unknown_dimension', message: '… did you mean "country"?', ... }] }
  */
-export function validateText(kind: Kind, text: string, known: Known): ValidateOutcome {
-  switch (kind) {
-    case 'filter': {
-      const r = parseFilter(text);
-      if (!r.ok) return { ok: false, canonical: null, warnings: [], errors: r.errors };
-      const errors = r.value.clauses.flatMap((clause, i) =>
-        known.dimensions.includes(clause.dimension)
-          ? []
-          : [
-              unknownName(
-                text,
-                'unknown_dimension',
-                'dimension',
-                clause.dimension,
-                r.spans.clauses[i]!.dimension,
-                known.dimensions,
-              ),
-            ],
-      );
-      return {
-        ok: errors.length === 0,
-        canonical: errors.length ? null : serializeFilter(r.value),
-        warnings: r.warnings,
-        errors,
-      };
-    }
-    case 'qoefilter': {
-      const r = parseQoeFilter(text);
-      if (!r.ok) return { ok: false, canonical: null, warnings: [], errors: r.errors };
-      const errors = r.value.conditions.flatMap((condition, i) =>
-        known.metrics.includes(condition.metric)
-          ? []
-          : [
-              unknownName(
-                text,
-                'unknown_metric',
-                'metric',
-                condition.metric,
-                r.spans.conditions[i]!.metric,
-                known.metrics,
-              ),
-            ],
-      );
-      return {
-        ok: errors.length === 0,
-        canonical: errors.length ? null : serializeQoeFilter(r.value),
-        warnings: r.warnings,
-        errors,
-      };
-    }
-    case 'period': {
-      const r = parsePeriod(text);
-      if (!r.ok) return { ok: false, canonical: null, warnings: [], errors: r.errors };
-      return { ok: true, canonical: serializePeriod(r.value), warnings: r.warnings, errors: [] };
-    }
-  }
+export function validateText(kind: Kind, text: string, catalogue: AnyCatalogue): ValidateOutcome {
+  const found = checkText(kind, text, { catalogue }).map((d) => ({
+    severity: d.severity,
+    diagnostic: textDiagnostic(kind, text, d, catalogue),
+  }));
+  const errors = found.filter((f) => f.severity === 'error').map((f) => f.diagnostic);
+  const warnings = found.filter((f) => f.severity === 'warning').map((f) => f.diagnostic);
+  const ok = errors.length === 0;
+  return { ok, canonical: ok ? canonicalText(kind, text) : null, warnings, errors };
 }
 
 interface ValidateFlags {
@@ -160,12 +125,8 @@ Examples:
   $ playq validate filter '[country=US' --json`,
     )
     .action((kind: Kind, text: string, flags: ValidateFlags) => {
-      const catalogue = loadCatalogue(flags.catalogue);
-      const known: Known = {
-        metrics: flags.metrics ?? catalogue.metricNames,
-        dimensions: flags.dimensions ?? catalogue.dimensionNames,
-      };
-      const outcome = validateText(kind, text, known);
+      const catalogue = namesCatalogue(loadCatalogue(flags.catalogue), flags);
+      const outcome = validateText(kind, text, catalogue);
       if (flags.json) {
         ctx.out(
           `${safeJson(
