@@ -1,8 +1,13 @@
-// The playground's pure parts: the form as a query (URL and builder code from @playq/query) and
-// the chart markup of a time series.
+// The playground's pure parts: the form as a query (URL and builder code from @playq/query), its
+// period, the result's columns, cells and status, the chart markup of a time series with dates
+// and incomplete buckets, and what a failed run says.
+import { PlayqBadRequestError, PlayqNetworkError } from '@playq/client';
 import { describe, expect, it } from 'vitest';
 import { lineChart, seriesOf } from '../src/playground/chart';
-import { type FormState, formQuery } from '../src/playground/form-query';
+import { serviceUrls } from '../src/playground/connection';
+import { failureMessage, START_A_SERVICE } from '../src/playground/failure';
+import { type FormState, formPeriod, formQuery } from '../src/playground/form-query';
+import { cellText, incompleteBuckets, resultColumns, statusText } from '../src/playground/result-format';
 
 const FORM: FormState = {
   baseUrl: 'http://127.0.0.1:8080/api/v1',
@@ -51,5 +56,170 @@ describe('lineChart', () => {
     ]);
     expect(lineChart(series).match(/<polyline/g)).toHaveLength(2);
     expect(seriesOf([{ country: 'US', errors: 1 }])).toEqual([]);
+  });
+});
+
+describe('formQuery on the session endpoint, with an order', () => {
+  it('builds a session query with agg and an explicit plan level, or leaves the plan level to the client', () => {
+    const session = {
+      ...FORM,
+      endpoint: 'session' as const,
+      metrics: 'errors,subscriberid',
+      aggby: 'subscriberid',
+    };
+    const q = formQuery({ ...session, filter: '', qoefilter: '', agg: 1, planLevel: '2' });
+    expect(q.problems).toEqual([]);
+    expect(q.url).toContain('/session/demo?planlevel=2&period=');
+    expect(q.url).toContain('&metrics=errors%2Csubscriberid&aggby=subscriberid&agg=1');
+    const lookedUp = formQuery({ ...session, filter: '', qoefilter: '', agg: 1, planLevel: '' });
+    expect(lookedUp.problems).toEqual([]);
+    expect(lookedUp.url).not.toContain('planlevel');
+    expect(lookedUp.code).toContain('.agg(1)');
+  });
+
+  it('takes the error-insights breakdown as several aggby names', () => {
+    const q = formQuery({
+      ...FORM,
+      endpoint: 'session',
+      metrics: 'category,key,errors,player',
+      aggby: 'category,key,player',
+      filter: '',
+      qoefilter: '',
+      agg: 1,
+    });
+    expect(q.problems).toEqual([]);
+    expect(q.url).toContain('&aggby=category%2Ckey%2Cplayer&agg=1');
+  });
+
+  it('orders by a requested name, descending unless asked', () => {
+    expect(formQuery({ ...FORM, orderby: 'errors' }).url).toContain('&orderby=errors&order=desc&limit=50');
+    expect(formQuery({ ...FORM, orderby: 'country', order: 'asc' }).url).toContain(
+      '&orderby=country&order=asc',
+    );
+    expect(formQuery({ ...FORM, orderby: 'latency' }).problems[0]).toMatchObject({ code: 'invalid_orderby' });
+  });
+});
+
+describe('formPeriod', () => {
+  const now = Date.UTC(2026, 0, 10, 15, 30);
+  it('ends a time series at its last whole bucket, so no bucket still filling is drawn', () => {
+    expect(formPeriod({ lastHours: 720, aggby: 'timestamp', granularity: 'day', now })).toEqual({
+      start: Date.UTC(2025, 11, 11) / 1000,
+      end: Date.UTC(2026, 0, 10) / 1000,
+    });
+    expect(formPeriod({ lastHours: 24, aggby: 'timestamp', granularity: 'auto', now }).end).toBe(
+      Date.UTC(2026, 0, 10, 15) / 1000,
+    );
+  });
+
+  it('ends anything else at the end of the current hour', () => {
+    expect(formPeriod({ lastHours: 1, aggby: 'country', granularity: 'day', now })).toEqual({
+      start: Date.UTC(2026, 0, 10, 15) / 1000,
+      end: Date.UTC(2026, 0, 10, 16) / 1000,
+    });
+  });
+});
+
+describe('result formatting', () => {
+  it('puts the time or the dimensions first, then the metrics, without page metadata', () => {
+    expect(resultColumns([{ viewercount: 5, errors: 1, country: 'US' }])).toEqual([
+      'country',
+      'viewercount',
+      'errors',
+    ]);
+    expect(resultColumns([{ viewercount: 5, timestamp: 3600 }])).toEqual(['timestamp', 'viewercount']);
+    expect(resultColumns([{ errors: 2, subscriberid: 's1', totalpages: 3 }])).toEqual([
+      'subscriberid',
+      'errors',
+    ]);
+  });
+
+  it('shows time-series timestamps as UTC dates, to the day for daily buckets', () => {
+    expect(cellText('timestamp', Date.UTC(2026, 0, 1) / 1000, 86_400)).toBe('2026-01-01');
+    expect(cellText('timestamp', Date.UTC(2026, 0, 1, 13, 5) / 1000, 300)).toBe('2026-01-01 13:05');
+    expect(cellText('latency', 1.23456)).toBe('1.235');
+    expect(cellText('country', 'US')).toBe('US');
+    expect(cellText('subscriberid', '')).toBe('(none)');
+  });
+
+  it('says "1 record shown" and "2 records shown"', () => {
+    expect(statusText(1, 1)).toBe('1 record shown, totalrecords 1');
+    expect(statusText(2, 40)).toBe('2 records shown, totalrecords 40');
+    expect(statusText(0, 0)).toBe('0 records shown, totalrecords 0');
+  });
+
+  it('finds the buckets cut by the period or still filling', () => {
+    const at = { period: { start: 1800, end: 14_400 }, bucketSeconds: 3600, now: 10_000 };
+    expect([...incompleteBuckets([0, 3600, 7200, 10_800], at)]).toEqual([0, 7200, 10_800]);
+    expect([...incompleteBuckets([3600], { ...at, now: 1e9 })]).toEqual([]);
+  });
+});
+
+describe('lineChart with dates and incomplete buckets', () => {
+  const day = 86_400;
+  const t0 = Date.UTC(2026, 0, 1) / 1000;
+  const series = seriesOf([0, 1, 2, 3].map((i) => ({ timestamp: t0 + i * day, viewercount: 10 - i })));
+
+  it('labels the axis with dates', () => {
+    const svg = lineChart(series, { bucketSeconds: day });
+    expect([...svg.matchAll(/class="playq-tick"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual([
+      '2026-01-01',
+      '2026-01-03',
+      '2026-01-04',
+    ]);
+    expect(svg).not.toMatch(/>\d{9,}</);
+  });
+
+  it('draws an incomplete bucket dashed with a hollow point, off the solid line', () => {
+    const svg = lineChart(series, { bucketSeconds: day, incomplete: new Set([t0 + 3 * day]) });
+    const solid = /<polyline class="playq-series"[^>]*points="([^"]*)"/.exec(svg)?.[1] ?? '';
+    expect(solid.split(' ')).toHaveLength(3);
+    expect(svg.match(/<path class="playq-partial"[^>]*stroke-dasharray/g)).toHaveLength(1);
+    expect(svg.match(/<circle class="playq-partial"/g)).toHaveLength(1);
+    expect(svg).toContain('dashed: incomplete bucket');
+    expect(lineChart(series, { bucketSeconds: day })).not.toContain('playq-partial');
+  });
+});
+
+describe('failureMessage', () => {
+  it('says where the service was looked for and how to start one', () => {
+    const error = new PlayqNetworkError({
+      method: 'GET',
+      url: 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=x',
+      detail: 'Failed to fetch',
+    });
+    const message = failureMessage(error);
+    expect(message).toBe(
+      `The service at http://127.0.0.1:8080 is not reachable (Failed to fetch). ${START_A_SERVICE}`,
+    );
+    expect(message).toContain('pnpm playq serve');
+  });
+
+  it("gives the service's status, code and detail for a refused query", () => {
+    const error = new PlayqBadRequestError({
+      method: 'GET',
+      url: 'http://x/api/v1/metricquery/demo',
+      status: 400,
+      retryable: false,
+      problem: {
+        title: 'Bad Request',
+        status: 400,
+        code: 'invalid_limit',
+        detail: 'limit must be 1..10000',
+        param: 'limit',
+      },
+    });
+    expect(failureMessage(error)).toBe(
+      'The service answered 400 invalid_limit (parameter limit): limit must be 1..10000',
+    );
+  });
+});
+
+describe('serviceUrls', () => {
+  it("finds a reference service's token endpoint under the base and its plan host at the origin", () => {
+    expect(serviceUrls('http://127.0.0.1:8080/api/v1/')).toEqual({
+      tokenUrl: 'http://127.0.0.1:8080/api/v1/oauth/token',
+      planUrl: 'http://127.0.0.1:8080/plans',
+    });
   });
 });

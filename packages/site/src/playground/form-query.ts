@@ -4,56 +4,103 @@
 
 import {
   builderCode,
+  granularitySeconds,
+  isGranularity,
   metricQuery,
   type QueryDiagnostic,
   type QueryNode,
+  sessionQuery,
   toURL,
   validate,
 } from '@playq/query';
 
+/** The endpoints the playground queries. */
+export const FORM_ENDPOINTS = ['metricquery', 'session'] as const;
+export type FormEndpoint = (typeof FORM_ENDPOINTS)[number];
+
 export interface FormState {
   readonly baseUrl: string;
   readonly customerId: string;
-  /** How far back the period reaches from the end of the current hour, in hours. */
+  /** Default `metricquery`. */
+  readonly endpoint?: FormEndpoint;
+  /** How far back the period reaches, in hours (see {@link formPeriod} for where it ends). */
   readonly lastHours: number;
   readonly metrics: string;
-  /** A dimension, `timestamp` for a time series, or '' for none. */
+  /** Dimensions separated by commas, `timestamp` for a time series, or '' for none. */
   readonly aggby: string;
-  readonly granularity: 'minute' | 'hour' | 'day';
+  readonly granularity: 'auto' | 'minute' | '5minute' | '10minute' | 'hour' | 'day';
   readonly filter: string;
   readonly qoefilter: string;
+  /** A requested metric or dimension, or '' for the service's default order. */
+  readonly orderby?: string;
+  readonly order?: 'asc' | 'desc';
   readonly limit: number;
-  /** Milliseconds since the epoch; the period ends at the end of its hour. */
+  /** Session endpoint: `1` (groups) or `2` (one record per error event). */
+  readonly agg?: 1 | 2;
+  /** Session endpoint: '' lets the client look the plan level up. */
+  readonly planLevel?: string;
+  /** Milliseconds since the epoch. */
   readonly now: number;
 }
 
 export interface FormQuery {
   readonly node: QueryNode;
+  /** '' while the form has errors. */
   readonly url: string;
+  /** '' while the form has errors. */
   readonly code: string;
   readonly problems: readonly QueryDiagnostic[];
 }
 
 const HOUR = 3600;
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/**
+ * The form's period. A time series ends at the end of its last whole bucket, as `playq --last`
+ * does, so no bucket still filling is drawn; anything else ends at the end of the current hour.
+ *
+ * @example
+ * formPeriod({ lastHours: 24, aggby: 'country', granularity: 'auto', now: Date.UTC(2026, 0, 1, 10, 30) });
+ * // { start: 1767178800, end: 1767265200 } (2025-12-31 11:00 to 2026-01-01 11:00 UTC)
+ */
+export function formPeriod(form: Pick<FormState, 'lastHours' | 'aggby' | 'granularity' | 'now'>): {
+  start: number;
+  end: number;
+} {
+  const now = Math.floor(form.now / 1000);
+  const span = form.lastHours * HOUR;
+  if (form.aggby.trim() === 'timestamp' && isGranularity(form.granularity)) {
+    const bucket = granularitySeconds(form.granularity, { start: 0, end: span });
+    const end = Math.floor(now / bucket) * bucket;
+    return { start: end - span, end };
+  }
+  const end = Math.floor(now / HOUR) * HOUR + HOUR;
+  return { start: end - span, end };
+}
 
 /** The query a form describes, its canonical URL, its builder code and its problems. */
 export function formQuery(form: FormState): FormQuery {
-  const end = Math.floor(form.now / 1000 / HOUR) * HOUR + HOUR;
-  const metrics = form.metrics
-    .split(',')
-    .map((m) => m.trim())
-    .filter((m) => m !== '');
+  const { start, end } = formPeriod(form);
   // biome-ignore lint/suspicious/noExplicitAny: names typed into a form, checked by validate()
-  let b: any = metricQuery(form.customerId)
-    .between(end - form.lastHours * HOUR, end)
-    .metrics(...(metrics as []));
-  if (form.aggby === 'timestamp') b = b.timeseries(form.granularity);
-  else if (form.aggby !== '') b = b.aggBy(form.aggby);
+  let b: any =
+    form.endpoint === 'session'
+      ? sessionQuery(form.customerId).agg(form.agg ?? 1)
+      : metricQuery(form.customerId);
+  if (form.endpoint === 'session' && (form.planLevel ?? '') !== '') b = b.planLevel(form.planLevel);
+  b = b.between(start, end).metrics(...list(form.metrics));
+  const aggby = list(form.aggby);
+  if (aggby.length === 1 && aggby[0] === 'timestamp') b = b.timeseries(form.granularity);
+  else if (aggby.length > 0) b = b.aggBy(...aggby);
   if (form.filter.trim() !== '') b = b.where(form.filter);
   if (form.qoefilter.trim() !== '') b = b.having(form.qoefilter);
+  if ((form.orderby ?? '') !== '') b = b.orderBy(form.orderby, form.order ?? 'desc');
   b = b.limit(form.limit);
   const node: QueryNode = b.toQuery();
-  const problems = validate(node);
+  const problems = validate(node, { requirePlanLevel: false });
   const valid = !problems.some((p) => p.severity === 'error');
   return {
     node,

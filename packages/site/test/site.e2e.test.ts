@@ -1,12 +1,13 @@
-// The built docs site in real Chromium (Debian's package, through playwright-core): the playground
-// against the reference service on 127.0.0.1. Each step saves a screenshot in test-artifacts/.
+// The built docs site in real Chromium (Debian's package, through playwright-core): the home page,
+// the guide and the API reference, then the playground against the reference service on
+// 127.0.0.1. Each step saves a screenshot in test-artifacts/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiKeyAuth, createClient } from '@playq/client';
-import { metricQuery } from '@playq/query';
+import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
+import { fromQuery, fromURL, metricQuery } from '@playq/query';
 import { createService, type Service } from '@playq/server';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,3 +218,140 @@ describe.skipIf(!hasBrowser)('playground in Chromium', () => {
     await shot('6-time-series-chart');
   });
 });
+
+describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
+  const form = (id: string) => page.locator(`[data-testid=${id}]`);
+  const headers = () => page.locator('[data-testid=result] thead th').allTextContents();
+  const column = (i: number) =>
+    page.locator(`[data-testid=result] tbody tr td:nth-child(${i + 1})`).allTextContents();
+  const runAndWait = async () => {
+    await form('run').click();
+    await page
+      .locator('[data-testid=status][data-totalrecords], [data-testid=status].playq-failed')
+      .waitFor();
+  };
+
+  it('shows a time series with dates in the table and the chart, and no bucket still filling', async () => {
+    await form('aggby').selectOption('timestamp');
+    await form('granularity').selectOption('day');
+    await form('last').selectOption('720');
+    await runAndWait();
+    expect((await headers())[0]).toBe('timestamp (UTC)');
+    const days = await column(0);
+    expect(days.length).toBeGreaterThan(20);
+    for (const d of days) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.at(-1)! < today).toBe(true);
+    expect(await page.locator('[data-testid=result] tr.playq-partial').count()).toBe(0);
+    const ticks = await page.locator('[data-testid=chart] .playq-tick').allTextContents();
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    for (const t of ticks) expect(t).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await shot('playground-time-series-dates');
+  });
+
+  it('marks a bucket the period covers only in part, and says "1 record shown"', async () => {
+    await form('last').selectOption('1');
+    await runAndWait();
+    expect(await form('status').textContent()).toBe('1 record shown, totalrecords 1');
+    const partial = page.locator('[data-testid=result] tbody tr.playq-partial');
+    expect(await partial.count()).toBe(1);
+    expect(await partial.locator('.playq-badge').textContent()).toBe('incomplete');
+    expect(await page.locator('[data-testid=chart] circle.playq-partial').count()).toBe(2);
+    await shot('playground-incomplete-bucket');
+    await form('last').selectOption('720');
+  });
+
+  it('puts the dimension columns before the metrics, as the CLI does', async () => {
+    await form('aggby').selectOption('country');
+    await form('metrics').fill('viewercount,errors');
+    await runAndWait();
+    expect(await headers()).toEqual(['country', 'viewercount', 'errors']);
+  });
+
+  it('orders by a requested name, in the order the service gives', async () => {
+    await form('orderby').selectOption('errors');
+    await form('order').selectOption('asc');
+    await runAndWait();
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const url = await form('url').textContent();
+    expect(url).toContain('&orderby=errors&order=asc');
+    const expected = await client.run(fromPage(url!));
+    expect(await column(0)).toEqual(expected.records.map((r) => r.country));
+    expect((await column(2)).map(Number)).toEqual(expected.records.map((r) => r.errors));
+    await shot('playground-orderby');
+    await form('orderby').selectOption('');
+  });
+
+  it('keeps the last valid URL and TypeScript, dimmed, while a field is invalid', async () => {
+    const validUrl = await form('url').textContent();
+    const validCode = await form('code').textContent();
+    await editor('filter').click();
+    await page.keyboard.type('[contry=US]', { delay: 10 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form('problems').textContent()).toContain('did you mean "country"');
+    expect(await form('url').textContent()).toBe(validUrl);
+    expect(await form('code').textContent()).toBe(validCode);
+    expect(await form('url').getAttribute('class')).toContain('playq-stale');
+    expect(await form('stale-note').isVisible()).toBe(true);
+    expect(await form('run').isDisabled()).toBe(true);
+    await shot('playground-invalid-field');
+    await editor('filter').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form('url').getAttribute('class')).not.toContain('playq-stale');
+    expect(await form('stale-note').isVisible()).toBe(false);
+  });
+
+  it('says how to start a service when the one in the form is not reachable', async () => {
+    await form('service').fill('http://127.0.0.1:9/api/v1');
+    await form('service').dispatchEvent('change');
+    await runAndWait();
+    const status = await form('status').textContent();
+    expect(status).toContain('The service at http://127.0.0.1:9 is not reachable');
+    expect(status).toContain('pnpm playq serve');
+    expect(status).not.toContain('Failed to fetch.');
+    await shot('playground-unreachable');
+    await form('service').fill(baseUrl);
+    await form('service').dispatchEvent('change');
+  });
+
+  it('runs a session query with client credentials and the plan level looked up', async () => {
+    await form('endpoint').selectOption('session');
+    await form('metrics').fill('errors,subscriberid');
+    await form('aggby').selectOption('subscriberid');
+    await form('orderby').selectOption('errors');
+    await form('order').selectOption('desc');
+    expect(await form('apikey').isVisible()).toBe(false);
+    expect(await form('clientid').isVisible()).toBe(true);
+    await runAndWait();
+    const url = await form('url').textContent();
+    expect(url).toContain('/session/demo?period=');
+    const client = createClient({
+      baseUrl,
+      planUrl: baseUrl.replace(/\/api\/v1$/, '/plans'),
+      auth: {
+        session: clientCredentials({
+          tokenUrl: `${baseUrl}/oauth/token`,
+          clientId: 'demo',
+          clientSecret: 'demo-secret',
+        }),
+      },
+    });
+    const expected = await client.run(fromPage(url!));
+    expect(Number(await form('status').getAttribute('data-totalrecords'))).toBe(expected.totalrecords);
+    expect(await headers()).toEqual(['subscriberid', 'errors']);
+    expect(await column(0)).toEqual(
+      expected.records.map((r) => (r.subscriberid === '' ? '(none)' : r.subscriberid)),
+    );
+    await shot('playground-session');
+    await form('endpoint').selectOption('metricquery');
+  });
+});
+
+/** The query a playground URL panel shows, to run through the client. */
+function fromPage(url: string) {
+  const r = fromURL(url, { validate: false });
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
+  return fromQuery(r.query);
+}

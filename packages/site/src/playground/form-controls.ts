@@ -1,0 +1,132 @@
+// The playground's form controls: where to send the query and with which credentials, and the
+// query's plain parameters (endpoint, period, metrics, breakdown, order, paging). Fields that only
+// one endpoint takes show only for it; the orderby choices follow the requested names.
+import { CATALOGUE } from '@playq/query';
+import { field, input, row, select, setOptions } from './dom';
+import { FORM_ENDPOINTS, type FormState } from './form-query';
+
+/** The connection settings: service, customer and the credentials of each endpoint. */
+export interface ConnectionSettings {
+  readonly baseUrl: string;
+  readonly customerId: string;
+  readonly apiKey: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export type FormFields = Omit<FormState, 'filter' | 'qoefilter' | 'now'>;
+
+const LAST: readonly [string, string][] = [
+  ['1', '1 hour'],
+  ['24', '24 hours'],
+  ['168', '7 days'],
+  ['720', '30 days'],
+];
+const GRANULARITIES = ['auto', 'minute', '5minute', '10minute', 'hour', 'day'] as const;
+/** The error-insights breakdown of the session endpoint, offered as one choice. */
+const ERROR_INSIGHTS = 'category,key,player';
+
+const names = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+function aggbyOptions(endpoint: string): [string, string][] {
+  const dims = CATALOGUE.dimensionNames.map((d) => [d, d] as [string, string]);
+  return endpoint === 'session'
+    ? [['', '(none)'], ...dims, [ERROR_INSIGHTS, 'category, key, player (error insights)']]
+    : [['', '(none)'], ['timestamp', 'timestamp (time series)'], ...dims];
+}
+
+/** The controls, laid out in rows; `read` gives their values, `refresh` updates what depends on them. */
+export function formControls(params: URLSearchParams, defaultService: string) {
+  const c = {
+    service: input('service', params.get('service') ?? defaultService, 40),
+    customer: input('customer', 'demo', 10),
+    apiKey: input('apikey', 'demo-key', 12),
+    clientId: input('clientid', 'demo', 8),
+    clientSecret: input('clientsecret', 'demo-secret', 12),
+    endpoint: select(
+      'endpoint',
+      FORM_ENDPOINTS.map((e) => [e, e] as const),
+      'metricquery',
+    ),
+    last: select('last', LAST, '720'),
+    metrics: input('metrics', 'viewercount,errors', 28),
+    aggby: select('aggby', aggbyOptions('metricquery'), 'country'),
+    granularity: select(
+      'granularity',
+      GRANULARITIES.map((g) => [g, g] as const),
+      'day',
+    ),
+    orderby: select('orderby', [['', '(default)']], ''),
+    order: select(
+      'order',
+      [
+        ['desc', 'desc'],
+        ['asc', 'asc'],
+      ],
+      'desc',
+    ),
+    agg: select(
+      'agg',
+      [
+        ['1', '1 (groups)'],
+        ['2', '2 (error events)'],
+      ],
+      '1',
+    ),
+    planLevel: input('planlevel', '', 6),
+    limit: input('limit', '100', 5),
+  };
+  const sessionOnly = [field('agg', c.agg), field('planlevel (blank: looked up)', c.planLevel)];
+  const clientFields = [field('Client id', c.clientId), field('Client secret', c.clientSecret)];
+  const apiKeyField = field('API key', c.apiKey);
+  const granularityField = field('granularity', c.granularity);
+
+  const refresh = () => {
+    const session = c.endpoint.value === 'session';
+    setOptions(c.aggby, aggbyOptions(c.endpoint.value));
+    for (const f of [...sessionOnly, ...clientFields]) f.hidden = !session;
+    apiKeyField.hidden = session;
+    granularityField.hidden = c.aggby.value !== 'timestamp';
+    const requested = [...new Set([...names(c.metrics.value), ...names(c.aggby.value)])];
+    setOptions(c.orderby, [['', '(default)'], ...requested.map((n) => [n, n] as const)]);
+  };
+  const read = (): FormFields & ConnectionSettings => ({
+    baseUrl: c.service.value,
+    customerId: c.customer.value,
+    apiKey: c.apiKey.value,
+    clientId: c.clientId.value,
+    clientSecret: c.clientSecret.value,
+    endpoint: c.endpoint.value as FormFields['endpoint'],
+    lastHours: Number(c.last.value),
+    metrics: c.metrics.value,
+    aggby: c.aggby.value,
+    granularity: c.granularity.value as FormFields['granularity'],
+    orderby: c.orderby.value,
+    order: c.order.value as 'asc' | 'desc',
+    limit: Number(c.limit.value),
+    agg: c.agg.value === '2' ? 2 : 1,
+    planLevel: c.planLevel.value.trim(),
+  });
+  const rows = [
+    row(field('Service', c.service), field('Customer', c.customer), apiKeyField, ...clientFields),
+    row(
+      field('Endpoint', c.endpoint),
+      ...sessionOnly,
+      field('Period: last', c.last),
+      field('Metrics', c.metrics),
+    ),
+    row(
+      field('aggby', c.aggby),
+      granularityField,
+      field('orderby', c.orderby),
+      field('order', c.order),
+      field('limit', c.limit),
+    ),
+  ];
+  refresh();
+  return { controls: c, rows, read, refresh };
+}
