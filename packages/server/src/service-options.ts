@@ -1,11 +1,13 @@
 // The options of createService and their checked, defaulted form: every number in range, every
 // path well formed, the credentials valid; a bad option is a TypeError or RangeError naming it.
+import type { BlockList } from 'node:net';
 import { DEFAULT_LIMITS, type QueryLimits } from '@playq/query';
 import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
 import type { Dataset } from './data/dataset';
 import type { GenerateOptions } from './data/generate';
 import type { DataFormat } from './data/load';
 import type { AddressLimitOptions } from './http/address-limits';
+import { trustedProxies } from './http/client-address';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { AdmissionOptions } from './sql/admission';
 
@@ -27,6 +29,21 @@ export interface ServiceOptions {
   readonly basePath?: string;
   /** Default `/plans`. */
   readonly planPath?: string;
+  /**
+   * Absolute URL of the plan host as clients reach it (e.g. behind a proxy), named in the
+   * `invalid_planlevel` problem. Default: the first listener's plan URL (the plan path before one).
+   */
+  readonly planUrl?: string;
+  /**
+   * Origins allowed to read answers from a browser (CORS), or `'*'` for any. Default: `'*'` on
+   * generated data, none (same origin only) on any other data.
+   */
+  readonly corsOrigins?: '*' | readonly string[];
+  /**
+   * Peers (addresses or CIDR ranges) whose `Forwarded` / `X-Forwarded-For` headers name the client
+   * for the per-address limits; default none: those headers are ignored.
+   */
+  readonly trustedProxies?: readonly string[];
   readonly limits?: Partial<QueryLimits>;
   /** Per credential; default `{ ratePerSecond: 50, burst: 100 }`; `false` disables. */
   readonly rateLimit?: RateLimitOptions | false;
@@ -80,6 +97,9 @@ export interface ServiceSettings {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly log: ((line: string) => void) | undefined;
+  readonly planUrl: string | undefined;
+  readonly corsOrigins: '*' | readonly string[];
+  readonly proxies: BlockList | undefined;
 }
 
 /** Checks the options and fills in the defaults (see `ServiceOptions`). */
@@ -106,7 +126,49 @@ export function serviceSettings(options: ServiceOptions): ServiceSettings {
     headersTimeoutMs: positive(options.headersTimeoutMs, 10_000, 'headersTimeoutMs'),
     requestTimeoutMs: positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs'),
     log: options.logger || undefined,
+    planUrl: options.planUrl === undefined ? undefined : absoluteUrl(options.planUrl, 'planUrl'),
+    corsOrigins: corsOrigins(options),
+    proxies: options.trustedProxies === undefined ? undefined : trustedProxies(options.trustedProxies),
   };
+}
+
+/** The allowed CORS origins: as given (each a bare origin), else any on generated data only. */
+function corsOrigins(options: ServiceOptions): '*' | readonly string[] {
+  const given = options.corsOrigins;
+  if (given === undefined) return options.data === undefined || 'generate' in options.data ? '*' : [];
+  if (given === '*') return given;
+  if (!Array.isArray(given)) {
+    throw new TypeError(
+      `@playq/server: corsOrigins must be '*' or a list of origins, got ${JSON.stringify(given)}`,
+    );
+  }
+  return Object.freeze(
+    given.map((origin) => {
+      const url = absoluteUrl(origin, 'corsOrigins');
+      if (url !== new URL(url).origin) {
+        throw new TypeError(
+          `@playq/server: corsOrigins entries must be bare origins like "https://dash.example.com", got ${JSON.stringify(origin)}`,
+        );
+      }
+      return url;
+    }),
+  );
+}
+
+/** An absolute http(s) URL without a trailing slash. */
+function absoluteUrl(value: string, what: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (typeof value !== 'string' || !url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new TypeError(
+      `@playq/server: ${what} must be an absolute http(s) URL, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function positive(value: number | undefined, fallback: number, what: string, allowZero = false): number {

@@ -66,6 +66,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     planPath: settings.planPath,
     maxUrlLength: settings.maxUrlLength,
     credentials: settings.credentials,
+    corsOrigins: settings.corsOrigins,
     auth,
     rateLimiter,
     addressLimits:
@@ -75,7 +76,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       executor,
       limits: settings.limits,
       ignoreUnknownParameters: options.ignoreUnknownParameters ?? false,
-      planPath: settings.planPath,
+      planUrl: () => settings.planUrl ?? serving.planUrl ?? settings.planPath,
     },
     onError: (error) => settings.log?.(errorLine(error)),
   });

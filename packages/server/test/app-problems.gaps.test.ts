@@ -12,7 +12,12 @@ let bearer: string;
 
 beforeAll(async () => {
   const dataset = await datasetFromRecords({ sessions: SESSIONS, errors: ERRORS });
-  service = await createService({ data: { dataset }, rateLimit: false, maxUrlLength: 2_000 });
+  service = await createService({
+    data: { dataset },
+    rateLimit: false,
+    maxUrlLength: 2_000,
+    corsOrigins: '*',
+  });
   limitedService = await createService({
     data: { dataset: await datasetFromRecords({ sessions: SESSIONS, errors: ERRORS }) },
     rateLimit: { ratePerSecond: 0.001, burst: 1 },
@@ -376,7 +381,8 @@ describe('session plan level', () => {
         400,
         'Bad Request',
         'invalid_planlevel',
-        'planlevel "9" is not this customer\'s plan level; look it up at http://svc.test/plans/planLevelByCustId/demo.',
+        // In process, without a listener or a configured plan URL: the plan path, never the Host.
+        'planlevel "9" is not this customer\'s plan level; look it up at /plans/planLevelByCustId/demo.',
         { param: 'planlevel' },
       ),
     });

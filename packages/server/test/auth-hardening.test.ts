@@ -2,7 +2,8 @@
 // failed authentications and token requests per client address (over 127.0.0.1).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type ListenInfo, type Service } from '../src/index';
+import { credentialVersion } from '../src/http/auth';
+import { createService, DEMO_CUSTOMERS, type ListenInfo, type Service } from '../src/index';
 
 const SECRET = 'k'.repeat(32);
 const PERIOD_1H = 'start%3D1700000000%2Cend%3D1700003600';
@@ -15,8 +16,11 @@ interface Claims {
   readonly scope?: string;
 }
 
+/** The demo client credential's version under SECRET (tokens carry it; see auth.ts). */
+const CV = credentialVersion(new TextEncoder().encode(SECRET), DEMO_CUSTOMERS[0]!);
+
 async function sign(claims: Claims): Promise<string> {
-  const jwt = new SignJWT(claims.scope === undefined ? {} : { scope: claims.scope })
+  const jwt = new SignJWT(claims.scope === undefined ? { cv: CV } : { scope: claims.scope, cv: CV })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject('demo')
     .setIssuer('playq-reference-service')
@@ -108,11 +112,11 @@ describe('limits by client address over HTTP', () => {
     fetch(`${info.baseUrl}/metricquery/demo?period=${PERIOD_1H}&metrics=errors`, {
       headers: { 'X-API-Key': key },
     });
-  it('answers 429 with Retry-After once an address has failed too often, even for a right key', async () => {
+  it('answers 429 with Retry-After once a credential has failed too often from an address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await query(`wrong-${i}`)).status);
+    for (let i = 0; i < 7; i++) statuses.push((await query('wrong')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    const refused = await query('demo-key');
+    const refused = await query('wrong');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -120,10 +124,26 @@ describe('limits by client address over HTTP', () => {
     // In process there is no client address: not limited by address.
     const inProcess = await service.fetch(
       new Request(`http://local/api/v1/metricquery/demo?period=${PERIOD_1H}&metrics=errors`, {
-        headers: { 'X-API-Key': 'demo-key' },
+        headers: { 'X-API-Key': 'wrong' },
       }),
     );
-    expect(inProcess.status).toBe(200);
+    expect(inProcess.status).toBe(401);
+  });
+
+  it('still answers a right key and a right client secret from an address flooded with wrong keys', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await query(i % 2 === 0 ? 'guess' : `guess-${i}`)).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect((await query('demo-key')).status).toBe(200);
+    const grant = await fetch(`${info.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(grant.status).toBe(200);
   });
 
   it('limits token requests per address, and wrong client secrets count as failures', async () => {

@@ -4,7 +4,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/data/customers';
-import { Authenticator, parseBasic, parseBearer } from '../src/http/auth';
+import { Authenticator, credentialVersion, parseBasic, parseBearer } from '../src/http/auth';
 
 const SECRET = 's'.repeat(32);
 const NOW = 1_700_000_000_000;
@@ -23,13 +23,17 @@ const customer = (
   planLevel: '1',
 });
 const auth = new Authenticator([customer('demo', 'demo-key')], TTL, SECRET);
+const DEMO_VERSION = credentialVersion(new TextEncoder().encode(SECRET), customer('demo', 'demo-key'));
 
 /** A token signed with the service's secret, with the given claims on top of valid ones. */
-async function signed(claims: { sub?: string; iat?: number; exp?: number; scope?: unknown } = {}) {
+async function signed(
+  claims: { sub?: string; iat?: number; exp?: number; scope?: unknown; cv?: unknown } = {},
+) {
   const { sub = 'demo', iat = NOW_S, exp = NOW_S + TTL } = claims;
-  // An explicit `scope: undefined` leaves the claim out.
+  // An explicit `scope: undefined` (or `cv: undefined`) leaves the claim out.
   const scope = 'scope' in claims ? claims.scope : 'session';
-  const jwt = new SignJWT(scope === undefined ? {} : { scope })
+  const cv = 'cv' in claims ? claims.cv : DEMO_VERSION;
+  const jwt = new SignJWT({ ...(scope === undefined ? {} : { scope }), ...(cv === undefined ? {} : { cv }) })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer('playq-reference-service')
     .setAudience('playq-session')
@@ -54,6 +58,7 @@ describe('Authenticator.issue', () => {
     const claims = decodeJwt(first.access_token);
     expect({ ...claims, jti: typeof claims.jti }).toStrictEqual({
       scope: 'session',
+      cv: DEMO_VERSION,
       sub: 'demo',
       iss: 'playq-reference-service',
       aud: 'playq-session',
@@ -114,6 +119,40 @@ describe('Authenticator.verify', () => {
     expect(await auth.verify('not-a-token', NOW)).toStrictEqual(notValid);
     const other = new Authenticator([customer('demo', 'demo-key')], TTL, 'o'.repeat(32));
     expect(await auth.verify((await other.issue('demo', NOW)).access_token, NOW)).toStrictEqual(notValid);
+  });
+
+  it("refuses a token whose subject is no customer's, or without the credential version", async () => {
+    expect(await auth.verify(await signed({ sub: 'gone' }), NOW)).toStrictEqual(
+      invalid('The bearer token is not valid.'),
+    );
+    const earlier = invalid('The bearer token was issued for an earlier client secret; request a new one.');
+    expect(await auth.verify(await signed({ cv: undefined }), NOW)).toStrictEqual(earlier);
+    expect(await auth.verify(await signed({ cv: 7 }), NOW)).toStrictEqual(earlier);
+    expect(await auth.verify(await signed({ cv: `${DEMO_VERSION}x` }), NOW)).toStrictEqual(earlier);
+  });
+
+  it('revokes tokens issued before the client secret was rotated, under the same signing secret', async () => {
+    const { access_token } = await auth.issue('demo', NOW);
+    const rotated = new Authenticator([customer('demo', 'demo-key', 'new-secret')], TTL, SECRET);
+    const restarted = new Authenticator([customer('demo', 'demo-key')], TTL, SECRET);
+    expect(await rotated.verify(access_token, NOW)).toStrictEqual(
+      invalid('The bearer token was issued for an earlier client secret; request a new one.'),
+    );
+    expect(await restarted.verify(access_token, NOW)).toStrictEqual({ ok: true, customerId: 'demo' });
+    // The version depends on the secret and the signing key, and shows neither.
+    const key = new TextEncoder().encode(SECRET);
+    expect(credentialVersion(key, customer('demo', 'demo-key', 'new-secret'))).not.toBe(DEMO_VERSION);
+    expect(
+      credentialVersion(new TextEncoder().encode('o'.repeat(32)), customer('demo', 'demo-key')),
+    ).not.toBe(DEMO_VERSION);
+    expect(DEMO_VERSION).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(DEMO_VERSION).not.toContain('demo-secret');
+  });
+
+  it('issues no token for a customer without a client credential', async () => {
+    await expect(auth.issue('nobody', NOW)).rejects.toThrow(
+      '@playq/server: no client credential for customer "nobody"',
+    );
   });
 });
 

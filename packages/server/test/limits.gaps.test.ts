@@ -127,15 +127,16 @@ describe('RateLimiter', () => {
 });
 
 describe('AddressLimits', () => {
+  const KEY = 'key:k1';
   it('refuses an address after its failures use up the budget, and ignores an unknown address', async () => {
     const limits = new AddressLimits({ failures: { ratePerSecond: 0.001, burst: 2 } });
-    limits.failed('10.0.0.1');
-    expect(limits.refuseFailing('10.0.0.1')).toBeUndefined();
-    limits.failed('10.0.0.1');
-    limits.failed(undefined);
-    expect(limits.refuseFailing(undefined)).toBeUndefined();
-    expect(limits.refuseFailing('10.0.0.2')).toBeUndefined();
-    expect(await read(limits.refuseFailing('10.0.0.1'))).toStrictEqual({
+    limits.failed('10.0.0.1', KEY);
+    expect(limits.refuseFailing('10.0.0.1', KEY)).toBeUndefined();
+    limits.failed('10.0.0.1', KEY);
+    limits.failed(undefined, KEY);
+    expect(limits.refuseFailing(undefined, KEY)).toBeUndefined();
+    expect(limits.refuseFailing('10.0.0.2', KEY)).toBeUndefined();
+    expect(await read(limits.refuseFailing('10.0.0.1', KEY))).toStrictEqual({
       status: 429,
       headers: { ...PROBLEM_HEADERS, 'retry-after': '1000' },
       body: problem(
@@ -147,12 +148,27 @@ describe('AddressLimits', () => {
     });
   });
 
+  it('keeps each claimed identity of an address apart', () => {
+    const limits = new AddressLimits({
+      failures: { ratePerSecond: 0.001, burst: 1 },
+      tokenRequests: { ratePerSecond: 0.001, burst: 1 },
+    });
+    limits.failed('10.0.0.1', 'key:wrong');
+    expect(limits.refuseFailing('10.0.0.1', 'key:wrong')?.status).toBe(429);
+    expect(limits.refuseFailing('10.0.0.1', 'key:right')).toBeUndefined();
+    expect(limits.refuseFailing('10.0.0.1', 'token:wrong')).toBeUndefined();
+    expect(limits.refuseFailing('10.0.0.2', 'key:wrong')).toBeUndefined();
+    expect(limits.takeTokenRequest('10.0.0.1', 'client:a')).toBeUndefined();
+    expect(limits.takeTokenRequest('10.0.0.1', 'client:a')?.status).toBe(429);
+    expect(limits.takeTokenRequest('10.0.0.1', 'client:b')).toBeUndefined();
+  });
+
   it('counts every token request of an address', async () => {
     const limits = new AddressLimits({ tokenRequests: { ratePerSecond: 0.001, burst: 1 } });
-    expect(limits.takeTokenRequest('10.0.0.1')).toBeUndefined();
-    expect(limits.takeTokenRequest(undefined)).toBeUndefined();
-    expect(limits.takeTokenRequest(undefined)).toBeUndefined();
-    expect(await read(limits.takeTokenRequest('10.0.0.1'))).toStrictEqual({
+    expect(limits.takeTokenRequest('10.0.0.1', 'client:c')).toBeUndefined();
+    expect(limits.takeTokenRequest(undefined, 'client:c')).toBeUndefined();
+    expect(limits.takeTokenRequest(undefined, 'client:c')).toBeUndefined();
+    expect(await read(limits.takeTokenRequest('10.0.0.1', 'client:c'))).toStrictEqual({
       status: 429,
       headers: { ...PROBLEM_HEADERS, 'retry-after': '1000' },
       body: problem(
@@ -167,12 +183,12 @@ describe('AddressLimits', () => {
   it('allows 20 failures and 20 token requests in a burst by default', () => {
     const limits = new AddressLimits();
     for (let i = 0; i < 20; i++) {
-      expect(limits.refuseFailing('a')).toBeUndefined();
-      limits.failed('a');
-      expect(limits.takeTokenRequest('a')).toBeUndefined();
+      expect(limits.refuseFailing('a', KEY)).toBeUndefined();
+      limits.failed('a', KEY);
+      expect(limits.takeTokenRequest('a', 'client:c')).toBeUndefined();
     }
-    expect(limits.refuseFailing('a')?.status).toBe(429);
-    expect(limits.takeTokenRequest('a')?.status).toBe(429);
+    expect(limits.refuseFailing('a', KEY)?.status).toBe(429);
+    expect(limits.takeTokenRequest('a', 'client:c')?.status).toBe(429);
   });
 });
 

@@ -17,6 +17,8 @@ export interface AppOptions {
   readonly planPath: string;
   readonly maxUrlLength: number;
   readonly credentials: readonly DemoCredentials[];
+  /** Origins allowed to read answers from a browser, or `'*'`. */
+  readonly corsOrigins: '*' | readonly string[];
   readonly auth: Authenticator;
   readonly rateLimiter: RateLimiter | undefined;
   /** Failed authentications and token requests per client address (over HTTP only). */

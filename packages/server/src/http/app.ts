@@ -40,7 +40,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(
     '*',
     cors({
-      origin: '*',
+      origin: typeof options.corsOrigins === 'string' ? options.corsOrigins : [...options.corsOrigins],
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
       allowHeaders: ['X-API-Key', 'Authorization', 'Content-Type'],
       exposeHeaders: EXPOSED,

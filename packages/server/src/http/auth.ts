@@ -1,7 +1,8 @@
 // Credentials: API keys for metricquery, OAuth 2.0 client credentials exchanged for signed, expiring
 // JWTs (HS256 via jose) for session. Secrets are compared in constant time (on SHA-256 digests, so
-// lengths do not leak either), and no secret ever reaches an error message or a log.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// lengths do not leak either), and no secret ever reaches an error message or a log. A token
+// carries its client credential's version, so rotating a client secret revokes earlier tokens.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { DemoCredentials } from '../data/customers';
 
@@ -14,6 +15,29 @@ export const CLOCK_SKEW_SECONDS = 30;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * A short, stable name for a presented credential (an API key, a token, a client id) that limits
+ * can key on: 96 bits of its SHA-256, never the value itself.
+ */
+export function fingerprint(value: string): string {
+  return digest(value).subarray(0, 12).toString('base64url');
+}
+
+/** The claim naming the version of the client credential a token was issued for. */
+export const VERSION_CLAIM = 'cv';
+
+/**
+ * The version of a client credential: an HMAC under the token key of the customer, client id and
+ * secret, so it changes whenever the secret does and tells nothing of the secret without the key.
+ */
+export function credentialVersion(key: Uint8Array, c: DemoCredentials): string {
+  return createHmac('sha256', key)
+    .update(`playq credential version\u0000${c.customerId}\u0000${c.clientId}\u0000${c.clientSecret}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 function sameSecret(a: Buffer, b: string): boolean {
@@ -32,7 +56,7 @@ export interface IssuedToken {
 
 export class Authenticator {
   private readonly keys: { customerId: string; digest: Buffer }[];
-  private readonly clients: { credentials: DemoCredentials; secret: Buffer }[];
+  private readonly clients: { credentials: DemoCredentials; secret: Buffer; version: string }[];
   private readonly secret: Uint8Array;
 
   constructor(
@@ -41,12 +65,16 @@ export class Authenticator {
     jwtSecret?: string | Uint8Array,
   ) {
     this.keys = credentials.map((c) => ({ customerId: c.customerId, digest: digest(c.apiKey) }));
-    this.clients = credentials.map((c) => ({ credentials: c, secret: digest(c.clientSecret) }));
     if (jwtSecret !== undefined && jwtSecret.length < 32) {
       throw new RangeError('@playq/server: jwtSecret must be at least 32 bytes long');
     }
     this.secret =
       typeof jwtSecret === 'string' ? new TextEncoder().encode(jwtSecret) : (jwtSecret ?? randomBytes(32));
+    this.clients = credentials.map((c) => ({
+      credentials: c,
+      secret: digest(c.clientSecret),
+      version: credentialVersion(this.secret, c),
+    }));
   }
 
   /** The customer an API key belongs to. Every key is compared, so timing does not tell which matched. */
@@ -71,10 +99,13 @@ export class Authenticator {
     return found;
   }
 
-  /** Issues a signed access token whose subject is the customer id. */
+  /** Issues a signed access token whose subject is the customer id, bound to its client credential's version. */
   async issue(customerId: string, now = Date.now()): Promise<IssuedToken> {
+    const client = this.clients.find((c) => c.credentials.customerId === customerId);
+    if (!client)
+      throw new Error(`@playq/server: no client credential for customer ${JSON.stringify(customerId)}`);
     const iat = Math.floor(now / 1000);
-    const token = await new SignJWT({ scope: SESSION_SCOPE })
+    const token = await new SignJWT({ scope: SESSION_SCOPE, [VERSION_CLAIM]: client.version })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(customerId)
       .setIssuer(ISSUER)
@@ -90,7 +121,8 @@ export class Authenticator {
    * Verifies a bearer token's signature, issuer, audience, scope and times: `exp` and `iat` are
    * required, `iat` and `nbf` may not be in the future and `exp` may not lie further from `iat`
    * than the configured lifetime (each within a small clock skew), so a correctly signed token
-   * cannot live longer than the service would have issued it for.
+   * cannot live longer than the service would have issued it for. Its subject must be a known
+   * customer and its credential version that customer's current one.
    */
   async verify(token: string, now = Date.now()): Promise<TokenCheck> {
     const invalid = (detail: string): TokenCheck => ({ ok: false, code: 'unauthenticated', detail });
@@ -122,12 +154,22 @@ export class Authenticator {
       if (!scopes.includes(SESSION_SCOPE)) {
         return invalid(`The bearer token lacks the scope "${SESSION_SCOPE}".`);
       }
+      const client = this.clients.find((c) => c.credentials.customerId === payload.sub);
+      if (!client) return invalid('The bearer token is not valid.');
+      const version = payload[VERSION_CLAIM];
+      if (typeof version !== 'string' || !sameVersion(version, client.version)) {
+        return invalid('The bearer token was issued for an earlier client secret; request a new one.');
+      }
       return { ok: true, customerId: payload.sub };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return expired();
       return invalid('The bearer token is not valid.');
     }
   }
+}
+
+function sameVersion(a: string, b: string): boolean {
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 /** Parses `Authorization: Basic base64(id:secret)`, with the form-encoding RFC 6749 section 2.3.1 asks for. */

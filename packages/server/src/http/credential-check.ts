@@ -3,7 +3,7 @@
 // against, or answers the refusal (401, or 429 for an address that failed too often).
 import type { DemoCredentials } from '../data/customers';
 import type { AddressLimits } from './address-limits';
-import { type Authenticator, parseBearer } from './auth';
+import { type Authenticator, fingerprint, parseBearer } from './auth';
 import { problemResponse } from './problem';
 
 /** The credentials a query endpoint can take. */
@@ -50,11 +50,12 @@ async function checkApiKey(c: CredentialCheck): Promise<Authenticated | Response
       : 'Missing X-API-Key header.';
     return problemResponse(401, 'unauthenticated', detail);
   }
-  const failing = c.addressLimits?.refuseFailing(c.address);
+  const identity = `key:${fingerprint(key)}` as const;
+  const failing = c.addressLimits?.refuseFailing(c.address, identity);
   if (failing) return failing;
   const owner = c.auth.customerForApiKey(key);
   if (owner === undefined) {
-    c.addressLimits?.failed(c.address);
+    c.addressLimits?.failed(c.address, identity);
     return problemResponse(401, 'unauthenticated', 'Unknown API key.');
   }
   return { customer: c.byCustomer.get(owner)!, identity: `key:${owner}` };
@@ -76,22 +77,18 @@ async function checkBearer(c: CredentialCheck): Promise<Authenticated | Response
       },
     });
   }
-  const failing = c.addressLimits?.refuseFailing(c.address);
+  const identity = `token:${fingerprint(token)}` as const;
+  const failing = c.addressLimits?.refuseFailing(c.address, identity);
   if (failing) return failing;
   const checked = await c.auth.verify(token);
   if (!checked.ok) {
-    c.addressLimits?.failed(c.address);
+    c.addressLimits?.failed(c.address, identity);
     const description = checked.code === 'token_expired' ? 'token expired' : 'invalid token';
     return problemResponse(401, checked.code, checked.detail, {
       headers: { 'WWW-Authenticate': BEARER_CHALLENGE('invalid_token', description) },
     });
   }
-  const customer = c.byCustomer.get(checked.customerId);
-  // A token for a customer removed since it was issued.
-  if (!customer) {
-    return problemResponse(401, 'unauthenticated', 'The bearer token is not valid.', {
-      headers: { 'WWW-Authenticate': BEARER_CHALLENGE('invalid_token', 'invalid token') },
-    });
-  }
+  // The authenticator knows the same customers: a verified subject is one of them.
+  const customer = c.byCustomer.get(checked.customerId)!;
   return { customer, identity: `client:${customer.customerId}` };
 }

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { problemJson, problemResponse, type ServerProblemCode, statusTitle } from './problem';
+import { SECURITY_HEADERS, securityHeaderLines, withSecurityHeaders } from './security-headers';
 
 /** A customer id of `.` or `..` (maybe percent-encoded) in the raw request target. */
 const DOT_CUSTOMER = /\/(metricquery|session|planLevelByCustId)\/(\.|%2e){1,2}\/?$/i;
@@ -37,9 +38,11 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     // bad Host): problem+json instead of an empty text/plain 400. Anything else is a failure of the
     // handler itself (it answers its own errors, so this is a bug): a 500 that shows nothing of it.
     errorHandler: (error) =>
-      error instanceof RequestError
-        ? problemResponse(400, 'bad_request', `The request cannot be read: ${error.message}.`)
-        : problemResponse(500, 'internal', 'An unexpected error occurred.'),
+      withSecurityHeaders(
+        error instanceof RequestError
+          ? problemResponse(400, 'bad_request', `The request cannot be read: ${error.message}.`)
+          : problemResponse(500, 'internal', 'An unexpected error occurred.'),
+      ),
   });
   const sockets = new Set<Socket>();
   /** Sockets with a request in progress, and its response. */
@@ -66,6 +69,7 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
           'Content-Type': 'application/problem+json',
           'Content-Length': Buffer.byteLength(body),
           'Cache-Control': 'no-store',
+          ...SECURITY_HEADERS,
         });
         res.end(body);
         return;
@@ -122,7 +126,8 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   const body = problemJson(status, code, detail);
   socket.end(
     `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: application/problem+json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${securityHeaderLines()}` +
+      `Connection: close\r\n\r\n${body}`,
   );
   // Keep reading what the client is still sending: closing with unread data would be a reset, and
   // the client would lose the answer.

@@ -16,8 +16,12 @@ export interface QueryContext {
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
-  /** Where the plan host is served, to point at it in messages. */
-  readonly planPath: string;
+  /**
+   * Where clients reach the plan host, to point at it in messages: the configured plan URL, else
+   * the first listener's, else the plan path alone. Never taken from the request (its Host header
+   * is the client's to choose).
+   */
+  readonly planUrl: () => string;
 }
 
 /** The result envelope of the specification (section 2.1), owned by `@playq/query`. */
@@ -44,7 +48,7 @@ export async function answerQuery(
     return problemResponse(
       400,
       'invalid_planlevel',
-      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${new URL(request.url).origin}${ctx.planPath}/planLevelByCustId/${customer.customerId}.`,
+      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${ctx.planUrl()}/planLevelByCustId/${customer.customerId}.`,
       { param: 'planlevel', headers },
     );
   }

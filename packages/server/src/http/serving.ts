@@ -1,10 +1,12 @@
 // A service's requests over its lifetime: answers each through the app (counting those in flight,
 // logging each), starts HTTP listeners, and on close stops accepting, drains what is in flight
 // within the shutdown timeout, then runs the owner's cleanup once.
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, BlockList } from 'node:net';
 import { accessLine } from './access-log';
+import { clientAddress } from './client-address';
 import { createNodeServer, type NodeServer } from './node-server';
 import { problemResponse } from './problem';
+import { withSecurityHeaders } from './security-headers';
 
 export interface ListenInfo {
   readonly url: string;
@@ -24,6 +26,8 @@ export interface ServingOptions {
   readonly requestTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
   readonly log: ((line: string) => void) | undefined;
+  /** Peers whose forwarding headers name the client (see client-address.ts). */
+  readonly proxies: BlockList | undefined;
   /** Runs once after the listeners closed and the requests drained. */
   readonly cleanup: () => Promise<void>;
 }
@@ -33,6 +37,7 @@ export class Serving {
   private drained: (() => void) | undefined;
   private closing: Promise<void> | undefined;
   private readonly servers: NodeServer[] = [];
+  private firstPlanUrl: string | undefined;
 
   constructor(private readonly options: ServingOptions) {}
 
@@ -41,8 +46,17 @@ export class Serving {
     return this.inflight;
   }
 
-  /** Answers one request; in-process callers (no `address`) are not limited by address. */
+  /** The plan URL of the first listener, once one listens. */
+  get planUrl(): string | undefined {
+    return this.firstPlanUrl;
+  }
+
+  /** Answers one request with the security headers; in-process callers (no `address`) are not limited by address. */
   async handle(request: Request, address?: string): Promise<Response> {
+    return withSecurityHeaders(await this.answer(request, address));
+  }
+
+  private async answer(request: Request, address: string | undefined): Promise<Response> {
     if (this.closing) {
       return problemResponse(503, 'unavailable', 'The service is shutting down.', {
         headers: { Connection: 'close' },
@@ -69,7 +83,11 @@ export class Serving {
     const port = opts.port ?? 0;
     return new Promise((resolve, reject) => {
       const node = createNodeServer({
-        fetch: (request, env) => this.handle(request, env?.incoming.socket.remoteAddress),
+        fetch: (request, env) =>
+          this.handle(
+            request,
+            clientAddress(request.headers, env?.incoming.socket.remoteAddress, this.options.proxies),
+          ),
         hostname: host,
         maxUrlLength: this.options.maxUrlLength,
         headersTimeoutMs: this.options.headersTimeoutMs,
@@ -83,6 +101,7 @@ export class Serving {
         const address = server.address() as AddressInfo;
         const shown = host.includes(':') ? `[${host}]` : host;
         const url = `http://${shown}:${address.port}`;
+        this.firstPlanUrl ??= url + planPath;
         resolve({ url, baseUrl: url + basePath, planUrl: url + planPath, port: address.port, host });
       });
     });

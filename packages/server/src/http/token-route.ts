@@ -1,9 +1,9 @@
 // `POST {basePath}/oauth/token`: OAuth 2.0 client credentials (RFC 6749 section 4.4). The client
 // authenticates with HTTP Basic or form fields; the answer is a signed, expiring bearer token.
-// Requests and failures count against the client's address.
+// Requests and failures count against the client's address and the client id it names.
 import type { Hono } from 'hono';
 import { type AppEnv, type AppOptions, addressOf } from './app-env';
-import { parseBasic } from './auth';
+import { fingerprint, parseBasic } from './auth';
 import { readCappedText } from './body-limit';
 import { problemResponse } from './problem';
 import { methodNotAllowed } from './refusals';
@@ -16,18 +16,20 @@ export function mountTokenEndpoint(app: Hono<AppEnv>, options: AppOptions): void
   const path = `${options.basePath}/oauth/token`;
   app.post(path, async (c) => {
     const address = addressOf(c);
-    const limited = addressLimits?.refuseFailing(address) ?? addressLimits?.takeTokenRequest(address);
-    if (limited) return limited;
     const form = await readForm(c.req.raw);
     if (form instanceof Response) return form;
-    const refused = checkGrant(form.get('grant_type'));
-    if (refused) return refused;
     const basic = parseBasic(c.req.header('Authorization') ?? null);
     const id = basic?.id ?? form.get('client_id');
     const secret = basic?.secret ?? form.get('client_secret');
+    const identity = `client:${fingerprint(id ?? '')}` as const;
+    const limited =
+      addressLimits?.refuseFailing(address, identity) ?? addressLimits?.takeTokenRequest(address, identity);
+    if (limited) return limited;
+    const refused = checkGrant(form.get('grant_type'));
+    if (refused) return refused;
     const client = id !== null && secret !== null ? auth.client(id, secret) : undefined;
     if (!client) {
-      addressLimits?.failed(address);
+      addressLimits?.failed(address, identity);
       return problemResponse(401, 'unauthenticated', 'Unknown client or wrong client secret.', {
         headers: { 'WWW-Authenticate': 'Basic realm="playq"' },
         ...oauth('invalid_client'),
