@@ -1,10 +1,25 @@
 // `demo` and `data generate` through the built binary: the tour's six queries with their
 // shareable URLs, and generated files that `serve --data` serves with matching numbers.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromURL, toURL } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempDir } from './helpers';
+
+/** Real data needs a credentials file: one for customer "demo" with long random-looking secrets. */
+const KEY = 'demo-key-0123456789abcdef';
+function credentialsFile(dir: string): string {
+  const file = join(dir, 'customers.json');
+  const entry = {
+    customerId: 'demo',
+    apiKey: KEY,
+    clientId: 'demo',
+    clientSecret: `${KEY}-secret`,
+    planLevel: '2',
+  };
+  writeFileSync(file, JSON.stringify([entry]));
+  return file;
+}
 
 describe('playq demo', () => {
   it('tours a country breakdown, hourly charts, startup time by CDN and two session queries, each with its URL', async () => {
@@ -97,7 +112,10 @@ describe('playq data generate', () => {
       .map((l) => l.split(','))
       .filter((f) => f[col('customer_id')] === 'demo' && f[col('startup_ms')] !== '').length;
 
-    const serve = startCli(['serve', '--data', 'd', '--port', '0'], { cwd: dir, timeoutMs: 60_000 });
+    const serve = startCli(['serve', '--data', 'd', '--port', '0', '--credentials', credentialsFile(dir)], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
     try {
       const [, baseUrl] = await serve.waitFor(/base URL\s+(\S+)/, 45_000);
       const q = await runCli(
@@ -112,7 +130,7 @@ describe('playq data generate', () => {
           '--format',
           'json',
         ],
-        { env: { PLAYQ_BASE_URL: baseUrl!, PLAYQ_API_KEY: 'demo-key' } },
+        { env: { PLAYQ_BASE_URL: baseUrl!, PLAYQ_API_KEY: KEY } },
       );
       expect(q.code).toBe(0);
       expect(JSON.parse(q.stdout).response[0].viewercount).toBe(plays);
@@ -142,7 +160,13 @@ describe('playq data generate', () => {
   });
 
   it('reports a missing --data directory, exit 1', async () => {
-    const r = await runCli(['serve', '--data', 'does-not-exist', '--port', '0'], { cwd: tempDir() });
+    const dir = tempDir();
+    const r = await runCli(
+      ['serve', '--data', 'does-not-exist', '--port', '0', '--credentials', credentialsFile(dir)],
+      {
+        cwd: dir,
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/does-not-exist/);
   });

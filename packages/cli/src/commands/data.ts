@@ -56,7 +56,7 @@ export function registerData(program: Command, ctx: Context, finish: Finish): vo
 Examples:
   $ playq data generate --sessions 100000 --seed 1 --out ./data
   $ playq data generate --sessions 5000 --seed 42 --out ./small --format csv --days 7 --end 2026-01-01
-  $ playq serve --data ./data`,
+  $ playq serve --data ./data --credentials ./customers.json`,
     )
     .action(async (flags: GenerateFlags) => {
       const out = resolve(ctx.io.cwd ?? process.cwd(), flags.out);

@@ -1,6 +1,6 @@
 // `playq serve`: the reference service on loopback, on generated data or a directory of files,
 // announcing its addresses and the demo credentials once it accepts connections, and closing
-// cleanly on Ctrl-C or SIGTERM.
+// cleanly on Ctrl-C or SIGTERM. Real data or a non-loopback host needs a credentials file.
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
@@ -9,6 +9,7 @@ import type { Context } from '../io';
 import { needsServer } from '../optional-part';
 import { readCredentials } from '../serve/credentials-file';
 import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
+import { corsOriginsArg, requireCredentials, trustedProxyArg } from '../serve/exposure';
 import type { Finish } from './command';
 
 interface ServeFlags extends DataFlags {
@@ -16,6 +17,9 @@ interface ServeFlags extends DataFlags {
   readonly host?: string;
   readonly credentials?: string;
   readonly accessLog?: boolean;
+  readonly corsOrigin?: '*' | string[];
+  readonly trustedProxy?: string[];
+  readonly planUrl?: string;
 }
 
 /** @internal */
@@ -55,6 +59,21 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
         'JSON list of { customerId, apiKey, clientId, clientSecret, planLevel } instead of the demo credentials',
       ),
     )
+    .addOption(
+      new Option(
+        '--cors-origin <origins>',
+        'origins a browser may read answers from: * or a comma-separated list (default: * on generated data, none with --data)',
+      ).argParser(corsOriginsArg),
+    )
+    .addOption(
+      new Option(
+        '--trusted-proxy <list>',
+        'proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For/Forwarded name the client',
+      ).argParser(trustedProxyArg),
+    )
+    .addOption(
+      new Option('--plan-url <url>', 'the plan host URL as clients reach it, named in planlevel errors'),
+    )
     .addOption(new Option('--access-log', 'print one line per request on stderr'))
     .addHelpText(
       'after',
@@ -62,15 +81,21 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
 Prints the base URL, the plan URL and the demo credentials when ready (with --credentials, only
 the customer ids: the secrets stay in the file); stops on Ctrl-C or SIGTERM.
 
+--data and a --host other than loopback need --credentials FILE: the demo credentials are
+published. FILE is a JSON array of { customerId, apiKey, clientId, clientSecret, planLevel }
+with secrets of at least 16 characters (e.g. from \`openssl rand -hex 24\`).
+
 Examples:
   $ playq serve
   $ playq serve --port 0 --sessions 20000 --seed 7
   $ playq serve --credentials ./customers.json --access-log
-  $ playq data generate --sessions 100000 --seed 1 --out ./data && playq serve --data ./data`,
+  $ playq data generate --sessions 100000 --seed 1 --out ./data
+  $ playq serve --data ./data --credentials ./customers.json --cors-origin https://dash.example.com`,
     )
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? '127.0.0.1';
       if (host.trim() === '') throw usageError('--host must not be empty');
+      requireCredentials(flags, host);
       const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve);
       const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
       const credentials =
@@ -81,7 +106,13 @@ Examples:
         ctx,
         data,
         { port: flags.port ?? 8080, host },
-        { credentials, accessLog: flags.accessLog === true },
+        {
+          credentials,
+          accessLog: flags.accessLog === true,
+          ...(flags.corsOrigin !== undefined ? { corsOrigins: flags.corsOrigin } : {}),
+          ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
+          ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
+        },
       );
       finish(0);
     });

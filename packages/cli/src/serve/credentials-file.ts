@@ -12,6 +12,9 @@ export interface CredentialsEntry {
 }
 
 const FIELDS = ['customerId', 'apiKey', 'clientId', 'clientSecret', 'planLevel'] as const;
+/** The secrets, which must be long enough that guessing them is hopeless (the service's failure limits assume it). */
+const SECRETS = ['apiKey', 'clientSecret'] as const;
+export const MIN_SECRET_LENGTH = 16;
 
 /**
  * Reads and checks a credentials file.
@@ -50,6 +53,14 @@ export async function readCredentials(path: string, shown: string): Promise<Cred
       if (typeof value !== 'string' || value === '') {
         throw new CliError(
           `--credentials ${shown}: entry ${i} needs "${field}" as a non-empty string`,
+          EXIT.usage,
+        );
+      }
+    }
+    for (const field of SECRETS) {
+      if ((record[field] as string).length < MIN_SECRET_LENGTH) {
+        throw new CliError(
+          `--credentials ${shown}: entry ${i} has a "${field}" shorter than ${MIN_SECRET_LENGTH} characters; use a random one (e.g. \`openssl rand -hex 24\`)`,
           EXIT.usage,
         );
       }

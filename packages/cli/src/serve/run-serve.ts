@@ -13,6 +13,12 @@ export interface ServeOptions {
   readonly credentials?: readonly DemoCredentials[] | undefined;
   /** One stderr line per request. */
   readonly accessLog?: boolean;
+  /** Origins a browser may read answers from (the service's default when absent). */
+  readonly corsOrigins?: '*' | readonly string[];
+  /** Proxies whose forwarding headers name the client. */
+  readonly trustedProxies?: readonly string[];
+  /** The plan host URL as clients reach it. */
+  readonly planUrl?: string;
 }
 
 const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
@@ -34,6 +40,9 @@ export async function runServe(
     data,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     ...(options.accessLog ? { logger: (line: string) => ctx.err(`${line}\n`) } : {}),
+    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
+    ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
   });
   try {
     if (ctx.signal.aborted) return;

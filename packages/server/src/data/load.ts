@@ -2,7 +2,7 @@
 // checked against the schema first; any problem fails the whole load with a message naming the
 // file, the row and the column, inside one transaction, so nothing is half-loaded.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { fillRawTable } from './check';
 import { Dataset } from './dataset';
@@ -54,6 +54,19 @@ function reader(format: DataFormat): string {
       // The whole file is sampled, so a key holding mixed types becomes JSON and is checked here.
       return "read_json($1, format = 'newline_delimited', sample_size = -1)";
   }
+}
+
+/**
+ * A file path DuckDB reads literally: absolute (no `~` expansion, no remote scheme), with its glob
+ * characters `*`, `?` and `[` escaped as one-character classes, so `data/g*` never reads `data/gx`.
+ *
+ * @example
+ * ```ts
+ * literalPath('/srv/x[1]/sessions.csv'); // '/srv/x[[]1]/sessions.csv'
+ * ```
+ */
+export function literalPath(path: string): string {
+  return resolve(path).replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /**
@@ -118,7 +131,9 @@ async function stageFile(
 ): Promise<void> {
   const stage = `stage_${table}`;
   try {
-    await run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${reader(format)}`, [file]);
+    await run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${reader(format)}`, [
+      literalPath(file),
+    ]);
   } catch (error) {
     throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
   }

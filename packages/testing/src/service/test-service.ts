@@ -84,7 +84,8 @@ async function openService(
     const copy = await cachedDatabaseCopy(key, dir);
     try {
       return {
-        service: await createService({ ...options, data: { database: copy.path } }),
+        // Generated data, cached as a database file: open to any origin, as generated data is.
+        service: await createService({ corsOrigins: '*', ...options, data: { database: copy.path } }),
         release: copy.release,
       };
     } catch (error) {
