@@ -4,7 +4,7 @@
 export { CliError, EXIT } from './errors';
 export { barChart, sparkline } from './format/chart';
 export { type Colors, createColors, shouldColor } from './format/colors';
-export { csvField, csvHeader, csvRow } from './format/csv';
+export { type CsvOptions, csvField, csvHeader, csvNumber, csvRow } from './format/csv';
 export { renderTable, type TableOptions } from './format/table';
 export type { CliIo, OutputStream } from './io';
 export { run } from './program';

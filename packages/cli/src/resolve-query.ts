@@ -16,15 +16,33 @@ export interface ResolvedQuery {
 }
 
 /**
- * The base URL of a query URL: everything before its last `/metricquery/` or `/session/` segment.
+ * Whether `url` is root-relative (`/mm-apis/metricquery/…`), as the vendor's documentation writes
+ * query URLs; `fromURL` reads those too.
+ *
+ * @example
+ * isRelativeUrl('/mm-apis/metricquery/199493832?metrics=errors'); // true
+ * isRelativeUrl('//host/x'); // false (protocol-relative: it names a host)
+ */
+export function isRelativeUrl(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+// Where a relative URL is parsed from; it never appears in anything printed.
+const NO_ORIGIN = 'http://relative.invalid';
+
+/**
+ * The base URL of a query URL: everything before its last `/metricquery/` or `/session/` segment;
+ * of a relative URL (with `relative`), its path part.
  *
  * @example
  * baseUrlOf('http://127.0.0.1:8080/api/v1/metricquery/demo?metrics=errors'); // 'http://127.0.0.1:8080/api/v1'
+ * baseUrlOf('/mm-apis/metricquery/199493832?metrics=errors', { relative: true }); // '/mm-apis'
  */
-export function baseUrlOf(url: string): string {
+export function baseUrlOf(url: string, options: { readonly relative?: boolean } = {}): string {
+  const relative = options.relative === true && isRelativeUrl(url);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = relative ? new URL(url, NO_ORIGIN) : new URL(url);
   } catch {
     throw usageError(`not a URL: "${url}"`);
   }
@@ -36,13 +54,13 @@ export function baseUrlOf(url: string): string {
       `"${url}" is not a query URL: expected {base_url}/metricquery/<customer> or {base_url}/session/<customer>`,
     );
   }
-  return `${parsed.origin}${match[1]}`;
+  return relative ? (match[1] ?? '') : `${parsed.origin}${match[1]}`;
 }
 
 function paramText(url: string, param: string | undefined): string | undefined {
   if (param === undefined) return undefined;
   try {
-    return new URL(url).searchParams.get(param) ?? undefined;
+    return new URL(url, NO_ORIGIN).searchParams.get(param) ?? undefined;
   } catch {
     return undefined;
   }
@@ -89,6 +107,8 @@ export interface ResolveOptions {
   readonly allowMissingPlanlevel?: boolean;
   /** The catalogue to check names against (default: the default catalogue). */
   readonly catalogue?: AnyCatalogue;
+  /** Accept a root-relative URL (`/mm-apis/metricquery/…`); its base URL is then a path. */
+  readonly relative?: boolean;
 }
 
 const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
@@ -102,7 +122,7 @@ const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
  * const { query, baseUrl } = resolveQueryUrl(ctx, 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=...&metrics=errors');
  */
 export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptions = {}): ResolvedQuery {
-  const baseUrl = baseUrlOf(url);
+  const baseUrl = baseUrlOf(url, { relative: options.relative === true });
   const catalogue = options.catalogue === undefined ? {} : { catalogue: options.catalogue };
   let parsed = fromURL(url, catalogue);
   if (!parsed.ok && options.allowMissingPlanlevel && parsed.errors.every(isMissingPlanlevel)) {

@@ -19,6 +19,7 @@ import { terminalText } from './format/terminal-text';
 import { playqCommand } from './invocation';
 import type { Context } from './io';
 import type { ResultRecord } from './output/record-writer';
+import { withPlanLevel } from './plan-level';
 
 export interface QueryRun {
   readonly query: QueryNode;
@@ -125,16 +126,12 @@ export async function executeQuery(
   const client = clientFor(endpoint, credentials, run.baseUrl, planUrl, run.catalogue);
   const signal = ctx.signal;
   try {
-    let query = run.query;
-    if (endpoint === 'session' && query.planlevel === undefined) {
-      if (planUrl === undefined) {
-        throw new CliError(
-          'the session query has no --planlevel and no plan host to look it up: give --planlevel, --plan-url or PLAYQ_PLAN_URL',
-          EXIT.usage,
-        );
-      }
-      query = { ...query, planlevel: await client.resolvePlanLevel(query.customerId, { signal }) };
-    }
+    const query = await withPlanLevel(run.query, {
+      planUrl,
+      client: () => client,
+      signal,
+      describe: describeClientError,
+    });
     let first: Page<ResultRecord> | undefined;
     if (run.all) {
       for await (const page of client.pages(query, { signal, concurrency: run.concurrency })) {

@@ -42,6 +42,9 @@ describe('playq demo', () => {
     expect(out).toContain('GET /plans/planLevelByCustId/demo → 200');
     expect(out).toContain('POST /api/v1/oauth/token → 200');
     expect(out).toMatch(/subscriberid\s+errors\n/);
+    // Sessions without a subscriber form one row; it says so instead of showing a blank id.
+    expect(out).toMatch(/^\(anonymous\)\s+\d+$/m);
+    expect(out).not.toMatch(/^ +\d+$/m);
     expect(out).toMatch(/category\s+key\s+player\s+errors\n/);
     // totalpages describes the result, not the data: tables leave it out.
     expect(out).not.toContain('totalpages');

@@ -4,6 +4,7 @@ import type { AnyCatalogue, DimensionInfo, MetricInfo } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
+import { renderTable } from '../format/table';
 import { safeJson, terminalText } from '../format/terminal-text';
 import type { Context } from '../io';
 import type { Finish } from './command';
@@ -63,32 +64,31 @@ export function catalogueJson(catalogue: AnyCatalogue) {
   };
 }
 
+// Two aligned tables: a name, what kind of name it is (level, unit and where it is valid), and its
+// definition; long definitions are kept whole.
 function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
   const { metrics, dimensions } = entries(catalogue);
-  const width = Math.max(...[...metrics, ...dimensions].map((e) => e.name.length));
   const both = (e: readonly string[]) => (e.length === 2 ? '' : ` [${e.join(', ')} only]`);
-  const lines = [
-    ctx.color.bold('metrics'),
-    ...metrics.map((m) => {
-      const notes = `${m.level}, ${m.unit}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`;
-      return `  ${m.name.padEnd(width)}  ${ctx.color.dim(notes)}  ${terminalText(m.description)}`;
-    }),
-  ];
-  lines.push('', ctx.color.bold('dimensions'));
-  for (const d of dimensions) {
-    const notes = [
+  const metricRows = metrics.map((m) => ({
+    metric: m.name,
+    kind: `${m.level}, ${m.unit}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`,
+    definition: terminalText(m.description),
+  }));
+  const dimensionRows = dimensions.map((d) => ({
+    dimension: d.name,
+    kind: [
       d.restricted ? `with ${d.combinesWith.join(', ')} only` : '',
       d.metricOn.includes('session') ? 'also in session metrics' : '',
     ]
       .filter((n) => n !== '')
-      .join('; ');
-    lines.push(
-      `  ${d.name.padEnd(width)}  ${notes === '' ? '' : `${ctx.color.dim(notes)}  `}${terminalText(d.description)}`,
-    );
-  }
-  lines.push(
-    '',
-    `${ctx.color.bold('timestamp')}  the aggby of a time series (granularity minute, 5minute, 10minute, hour, day or auto)`,
-  );
-  return `${lines.join('\n')}\n`;
+      .join('; '),
+    definition: terminalText(d.description),
+  }));
+  const table = (rows: readonly Record<string, string>[]) =>
+    renderTable(rows, { colors: ctx.color, maxCellWidth: Number.POSITIVE_INFINITY });
+  return [
+    table(metricRows),
+    table(dimensionRows),
+    `${ctx.color.bold('timestamp')}  the aggby of a time series (granularity minute, 5minute, 10minute, hour, day or auto)\n`,
+  ].join('\n');
 }

@@ -1,7 +1,9 @@
 // `playq contract <baseUrl>`: run the testing toolkit's contract suite against any deployment of
-// the API and print a pass/fail report; exit 1 when a check fails.
-import type { ContractOptions } from '@playq/testing';
-import { type Command, Option } from 'commander';
+// the API and print a pass/fail report; exit 1 when a check fails. A terminal's stderr shows the
+// requests made so far, and the report says what to give in flags, not in library options.
+import { parsePeriod } from '@playq/grammar';
+import type { ContractOptions, ContractReport } from '@playq/testing';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import {
@@ -11,6 +13,7 @@ import {
   resolvePlanUrl,
 } from '../connection';
 import { EXIT, usageError } from '../errors';
+import { createStatusLine } from '../format/progress';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
 import { readSecretPairs, secretFileOption } from '../secret-files';
@@ -28,6 +31,7 @@ interface ContractFlags extends ConnectionFlags {
   readonly rate?: number;
   readonly json?: boolean;
   readonly catalogue?: string;
+  readonly period?: string;
 }
 
 /** @internal */
@@ -45,6 +49,12 @@ export function registerContract(program: Command, ctx: Context, finish: Finish)
     .addOption(new Option('--other-api-key <key>', 'the API key of --other-customer'))
     .addOption(secretFileOption('other-api-key', 'the API key of --other-customer'))
     .addOption(new Option('--planlevel <level>', 'skip the plan lookup and use this plan level'))
+    .addOption(
+      new Option(
+        '--period <period>',
+        "the period the checks query, 'start=<epoch_s>,end=<epoch_s>' (default: the latest week with data)",
+      ).argParser(periodArg),
+    )
     .addOption(new Option('--strict', 'treat departures from the playq design contract as failures'))
     .addOption(
       new Option('--only <checks>', 'run only these checks (names or prefixes such as auth.)').argParser(
@@ -95,9 +105,68 @@ async function contractAction(ctx: Context, baseUrl: string, given: ContractFlag
   const flags = await readConnectionSecrets({ ...given, otherApiKey }, source);
   const options = contractOptions(ctx, baseUrl, flags);
   const { checkContract, formatContractReport } = await import('@playq/testing');
-  const report = await checkContract(options);
+  const report = inFlagWords(await withProgress(ctx, options, checkContract));
   ctx.out(flags.json ? `${safeJson(report, 2)}\n` : `${colourStatuses(formatContractReport(report), ctx)}\n`);
   return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+function periodArg(value: string): string {
+  const parsed = parsePeriod(value);
+  if (!parsed.ok) {
+    throw new InvalidArgumentError(`Expected 'start=<epoch_s>,end=<epoch_s>': ${parsed.errors[0]?.message}.`);
+  }
+  return value;
+}
+
+// The suite is quiet for several seconds; a terminal's stderr shows the requests made so far.
+async function withProgress(
+  ctx: Context,
+  options: ContractOptions,
+  check: (options: ContractOptions) => Promise<ContractReport>,
+): Promise<ContractReport> {
+  const line = createStatusLine(ctx.io.stderr);
+  const started = performance.now();
+  let requests = 0;
+  const inner = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const counting = (request: Request) => {
+    requests++;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    line.update(`contract: ${requests} ${requests === 1 ? 'request' : 'requests'}, ${seconds} s`);
+    return inner(request);
+  };
+  try {
+    return await check({ ...options, fetch: counting });
+  } finally {
+    line.done();
+  }
+}
+
+// The flags that set each option the suite's skip reasons name (\`token\`, \`planUrl\`, …).
+const FLAGS_OF_OPTION: Readonly<Record<string, string>> = {
+  token: '--token-file (or --token, PLAYQ_TOKEN)',
+  clientCredentials: '--client-id with --client-secret-file (or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)',
+  planUrl: '--plan-url',
+  planLevel: '--planlevel',
+  period: '--period',
+};
+
+/**
+ * The report with "pass \`option\`" in each check's detail said as the flag that sets it: the
+ * suite is a library and names its options, the CLI user types flags.
+ *
+ * @example
+ * inFlagWords(report).checks[0].detail; // 'no plan host: give --plan-url or --planlevel'
+ */
+export function inFlagWords(report: ContractReport): ContractReport {
+  const word = (name: string) => FLAGS_OF_OPTION[name];
+  const reword = (detail: string) =>
+    detail.replace(/\bpass (an? )?`(\w+)`(?: or `(\w+)`)?/g, (all, _article, a: string, b?: string) => {
+      const first = word(a);
+      const second = b === undefined ? undefined : word(b);
+      if (first === undefined || (b !== undefined && second === undefined)) return all;
+      return `give ${first}${second === undefined ? '' : ` or ${second}`}`;
+    });
+  return { ...report, checks: report.checks.map((c) => ({ ...c, detail: reword(c.detail) })) };
 }
 
 // The suite's options from flags and PLAYQ_* variables; every usage error before any request.
@@ -143,6 +212,7 @@ function contractOptions(ctx: Context, baseUrl: string, flags: ContractFlags): C
     ...(flags.maxRequests === undefined ? {} : { maxRequests: flags.maxRequests }),
     ...(flags.rate === undefined ? {} : { requestsPerSecond: flags.rate }),
     ...(catalogue === undefined ? {} : { catalogue }),
+    ...(flags.period === undefined ? {} : { period: flags.period }),
   };
 }
 

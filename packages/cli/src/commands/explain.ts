@@ -18,7 +18,7 @@ export function registerExplain(program: Command, ctx: Context, finish: Finish):
     .description(
       'Explain a query URL: what it asks for, its canonical form, and the TypeScript that builds it.',
     )
-    .argument('<url>', 'a metricquery or session URL (quote it for the shell)')
+    .argument('<url>', 'a metricquery or session URL, absolute or /relative (quote it for the shell)')
     .addOption(new Option('--json', 'print { query, canonical, code } as JSON'))
     .addOption(catalogueOption())
     .addHelpText(
@@ -28,11 +28,12 @@ Exit code 0 when the URL is a valid query, 1 when it is not (each problem is pri
 
 Examples:
   $ playq explain 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors&aggby=country'
+  $ playq explain '/mm-apis/metricquery/199493832?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors'
   $ playq explain "$(playq url metricquery demo --last 24h --metrics latency --aggby timestamp)"`,
     )
     .action((url: string, flags: { json?: boolean; catalogue?: string }) => {
       const catalogue = loadCatalogue(flags.catalogue);
-      const { query, baseUrl } = resolveQueryUrl(ctx, url, { catalogue });
+      const { query, baseUrl } = resolveQueryUrl(ctx, url, { catalogue, relative: true });
       const canonical = toURL(query, { baseUrl });
       const code = builderCode(query);
       if (flags.json) {

@@ -20,9 +20,9 @@ import {
   formatForFile,
   type RecordWriter,
 } from '../output/record-writer';
-import { addQueryOptions, hasShapeFlags, type QueryFlags } from '../query-flags';
+import { addQueryOptions, type QueryFlags } from '../query-flags';
 import { describeClientError, executeQuery, type QueryRun } from '../run-query';
-import { resolveTarget } from '../target';
+import { givenShapeFlags, isUrlTarget, resolveTarget } from '../target';
 import type { Finish } from './command';
 
 interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
@@ -84,9 +84,12 @@ Examples:
       --orderby errors --limit 10
   $ playq query metricquery demo --last 7d --metrics errors --aggby country --all --out errors.csv`,
     )
-    .action(async (target: string, customerId: string | undefined, flags: QueryCommandFlags) => {
-      finish(await queryAction(ctx, target, customerId, flags));
-    });
+    .action(
+      async (target: string, customerId: string | undefined, flags: QueryCommandFlags, self: Command) => {
+        if (isUrlTarget(target)) refuseShapeFlags(givenShapeFlags(self, flags));
+        finish(await queryAction(ctx, target, customerId, flags));
+      },
+    );
 }
 
 async function queryAction(
@@ -95,7 +98,7 @@ async function queryAction(
   customerId: string | undefined,
   flags: QueryCommandFlags,
 ): Promise<number> {
-  const format = outputFormat(target, flags);
+  const format = outputFormat(flags);
   const run = await prepareRun(ctx, target, customerId, flags);
   const csv = { raw: flags.rawCsv === true };
   if (flags.out === undefined) await printResult(ctx, run, format, csv);
@@ -104,19 +107,23 @@ async function queryAction(
 }
 
 // The output format, and every refusal of a flag combination, before anything is read or sent.
-function outputFormat(target: string, flags: QueryCommandFlags): Format {
+function outputFormat(flags: QueryCommandFlags): Format {
   if (flags.concurrency !== undefined && !flags.all) throw usageError('--concurrency goes with --all');
   const format = flags.format ?? (flags.out === undefined ? 'table' : formatForFile(flags.out));
   if (format === undefined) {
     throw usageError(`cannot tell the format from "${flags.out}": add --format csv, json, ndjson or table`);
   }
   if (flags.rawCsv && format !== 'csv') throw usageError('--raw-csv goes with CSV output');
-  if (/^https?:\/\//i.test(target) && hasShapeFlags(flags)) {
-    throw usageError(
-      'a query URL already says everything about the query; drop the query flags or drop the URL',
-    );
-  }
   return format;
+}
+
+// A URL already says everything about the query: flags beside it would be silently ignored.
+function refuseShapeFlags(given: readonly string[]): void {
+  if (given.length === 0) return;
+  const them = given.length === 1 ? given[0] : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`;
+  throw usageError(
+    `a query URL already says everything about the query: drop ${them}, or give the endpoint and customer id instead of the URL`,
+  );
 }
 
 // The validated query, where to send it, and the credentials (secret files read now).

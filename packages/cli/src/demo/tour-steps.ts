@@ -86,7 +86,8 @@ export async function subscribersStep(guide: TourGuide): Promise<string> {
     .orderBy('errors', 'desc')
     .limit(10);
   const page = await guide.client.run(query, { signal: guide.ctx.signal });
-  guide.table(page.records);
+  // Sessions without a subscriber group under an empty id: say what that row is.
+  guide.table(page.records.map((r) => (r.subscriberid === '' ? { ...r, subscriberid: '(anonymous)' } : r)));
   guide.share(query);
   return planLevel;
 }

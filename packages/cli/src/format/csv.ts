@@ -1,6 +1,7 @@
 // RFC 4180 CSV: comma separated, CRLF line ends, a field quoted only when it holds a comma, a
-// quote or a line break, with quotes doubled. Numbers keep their full JSON precision. Text that a
-// spreadsheet would run as a formula gets a leading `'` unless the caller asks for raw cells.
+// quote or a line break, with quotes doubled. Numbers are written with at most 15 significant
+// digits, so arithmetic noise does not show. Text that a spreadsheet would run as a formula gets a
+// leading `'` unless the caller asks for raw cells.
 
 export interface CsvOptions {
   /**
@@ -12,6 +13,22 @@ export interface CsvOptions {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A number as CSV writes it: integers exactly; other numbers with at most 15 significant digits
+ * (every decimal of up to 15 digits survives a double exactly, so only the noise of arithmetic on
+ * the service, such as 2.676449999999999 for 2.67645, is dropped), in the shortest form.
+ *
+ * @example
+ * csvNumber(2.676449999999999); // '2.67645'
+ * csvNumber(0.1 + 0.2); // '0.3'
+ * csvNumber(9007199254740991); // '9007199254740991'
+ */
+export function csvNumber(value: number): string {
+  return Number.isInteger(value) || !Number.isFinite(value)
+    ? String(value)
+    : String(Number(value.toPrecision(15)));
+}
 
 /**
  * One CSV field.
@@ -26,7 +43,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvField(value: unknown, options: CsvOptions = {}): string {
   if (value === undefined || value === null) return '';
   let text =
-    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+    typeof value === 'string' ? value : typeof value === 'number' ? csvNumber(value) : JSON.stringify(value);
   if (typeof value !== 'number' && options.raw !== true && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

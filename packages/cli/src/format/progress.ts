@@ -28,6 +28,36 @@ export function progressLine(done: number, total: number, width = 30): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percent}% ${done}/${total} records`;
 }
 
+/** One line of status redrawn in place (a count, a time): what `createProgress` draws its bar on. */
+export interface StatusLine {
+  update(text: string): void;
+  /** Erases the line so that what follows starts on a clean line. */
+  done(): void;
+}
+
+/**
+ * A status line on `stream` when it is a terminal, otherwise one that does nothing.
+ *
+ * @example
+ * const line = createStatusLine(process.stderr);
+ * line.update('contract: 12 requests, 2.0 s');
+ * line.done();
+ */
+export function createStatusLine(stream: ProgressStream): StatusLine {
+  if (stream.isTTY !== true) return { update() {}, done() {} };
+  let drawn = false;
+  return {
+    update(text) {
+      stream.write(`\r\u001b[2K${text}`);
+      drawn = true;
+    },
+    done() {
+      if (drawn) stream.write('\r\u001b[2K');
+      drawn = false;
+    },
+  };
+}
+
 /**
  * A progress bar on `stream` when it is a terminal, otherwise one that does nothing.
  *
