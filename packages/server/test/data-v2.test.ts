@@ -57,6 +57,7 @@ const SESSIONS: SessionRecord[] = [
     rebuffer_ms: 4000,
     rebuffer_count: 2,
     cdn_changes: 1,
+    bytes_downloaded: 123_456_789,
   },
   {
     ...base,
@@ -211,6 +212,7 @@ describe('v2 columns in every format', () => {
         'rebuffer_count',
         'cdn_changes',
         'business_failure',
+        'bytes_downloaded',
       ]);
       expect(await described(files.errors)).toEqual([
         'customer_id',

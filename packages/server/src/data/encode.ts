@@ -54,6 +54,7 @@ export const SESSION_MEASURES = [
   'rebuffer_count::INTEGER AS rebuffer_count',
   'cdn_changes::INTEGER AS cdn_changes',
   'business_failure::BOOLEAN AS business_failure',
+  'bytes_downloaded::BIGINT AS bytes_downloaded',
 ] as const;
 
 /** @internal The encoded `sessions` select list over a row `s` whose coded columns already hold codes. */

@@ -15,6 +15,7 @@ import {
   DROPPED_SHARE,
   LOADED_SHARE,
   lookup,
+  PLATFORM_BITRATE_KBPS,
   PLATFORMS,
   SUBSCRIBER_TAGS,
 } from './generate-shapes';
@@ -178,6 +179,7 @@ export function sessionsSql(g: GenContext): string {
   const { d } = g;
   const running = `st = ${RUNNING}`;
   const scale = `(elapsed_ms - startup0)::DOUBLE / greatest(1, watch0 + rebuf0)`;
+  const bitrates = numList(PLATFORMS.map((p) => PLATFORM_BITRATE_KBPS[p[0]] ?? 3000));
   return `CREATE OR REPLACE TABLE sessions AS
     WITH ${viewerCtes(g)}, ${dimensionCte(g)}, ${playCtes(g)}, q AS (
       SELECT *,
@@ -198,7 +200,9 @@ export function sessionsSql(g: GenContext): string {
         CASE WHEN rebuffer_ms > 0 THEN greatest(1, round(rebuffer_ms / (1500 + 6000 * ${d.u16('h4', 1)}))) ELSE 0 END AS rebuffer_count,
         CASE WHEN startup_ms IS NULL THEN 0 ELSE list_extract([3, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1],
           1 + floor(${d.u16('h4', 0)} * (CASE WHEN rebuffer_ms > 0 THEN 0.5 ELSE 1 END) / 0.005)::INTEGER) END AS cdn_changes0,
-        failed AND st = ${DROPPED} AND ${d.u16('h2', 1)} < ${BUSINESS_FAILURE_SHARE} AS business_failure
+        failed AND st = ${DROPPED} AND ${d.u16('h2', 1)} < ${BUSINESS_FAILURE_SHARE} AS business_failure,
+        -- ms x kbit/s / 8 = bytes
+        floor(watch_ms * list_extract(${bitrates}, pl) * (0.6 + 0.8 * ${d.u16('h4', 3)}) / 8)::BIGINT AS bytes_downloaded
       FROM q
     )
     SELECT ${sessionSelect('x')} FROM (SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x) x`;

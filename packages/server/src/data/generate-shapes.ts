@@ -36,6 +36,21 @@ export const COUNTRIES: readonly (readonly [string, number, number])[] = [
   ['KE', 0.2, 3],
 ];
 
+/**
+ * Median video bitrate of a play by platform, kbit/s (a session's own lies within ±40% of it):
+ * `bytes_downloaded` is this times its watch time.
+ */
+export const PLATFORM_BITRATE_KBPS: Readonly<Record<string, number>> = {
+  web: 3500,
+  android: 2000,
+  ios: 2400,
+  smarttv: 6000,
+  roku: 5000,
+  firetv: 5000,
+  tvos: 6500,
+  chromecast: 4500,
+};
+
 /** [name, weight, startup failure probability, players, device types as [type, weight]] */
 export const PLATFORMS: readonly (readonly [
   string,

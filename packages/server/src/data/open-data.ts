@@ -13,6 +13,7 @@ export async function openData(data: DataSource | undefined): Promise<Dataset> {
   if ('database' in data) {
     const db = await Dataset.open(data.database);
     try {
+      await upgradeTables(db);
       await db.refresh();
     } catch (error) {
       await db.close();
@@ -23,6 +24,17 @@ export async function openData(data: DataSource | undefined): Promise<Dataset> {
     return db;
   }
   throw new TypeError('@playq/server: data must be { generate }, { dir }, { database } or { dataset }');
+}
+
+/**
+ * Brings a playq database file written by an earlier version up to the current encoded tables:
+ * the `bytes_downloaded` column (v3) is added with its default of 0.
+ */
+export async function upgradeTables(db: Dataset): Promise<void> {
+  const [[present] = [0]] = await db.all(
+    `SELECT count(*)::DOUBLE FROM duckdb_columns() WHERE table_name = 'sessions' AND column_name = 'bytes_downloaded'`,
+  );
+  if (Number(present) === 0) await db.exec('ALTER TABLE sessions ADD COLUMN bytes_downloaded BIGINT DEFAULT 0');
 }
 
 /** Sets DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`), refusing any other text. */

@@ -35,6 +35,8 @@ export interface SessionRecord {
   readonly rebuffer_count?: number;
   readonly cdn_changes?: number;
   readonly business_failure?: boolean;
+  /** Bytes of media downloaded; default 0. */
+  readonly bytes_downloaded?: number;
 }
 
 /** An error event row as in the files (DESIGN section 4); `fatal` and `business` default to false. */

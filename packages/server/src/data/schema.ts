@@ -1,6 +1,7 @@
 // The file schema of the two tables (DESIGN section 4, v2), shared by the loader's checks, the
 // writer, the in-memory records and the generator. Timestamps are epoch seconds, durations ms.
-// Columns added in v2 carry the default a v1 file gets for them (docs/server.md, "Data").
+// Columns added after v1 (in v2, and `bytes_downloaded` in v3) carry the default a file without
+// them gets (docs/server.md, "Data").
 
 export type ColumnKind = 'string' | 'integer' | 'boolean' | 'status';
 
@@ -76,6 +77,8 @@ export const SESSION_COLUMNS: readonly ColumnSpec[] = [
   ),
   v2('cdn_changes', 'integer', false, '0', '0'),
   v2('business_failure', 'boolean', false, 'false', 'false'),
+  // Added with the session list (v3): bytes of media downloaded, for `cbrsize`; older files lack it.
+  v2('bytes_downloaded', 'integer', false, '0', '0 (older files have no traffic column)'),
 ];
 
 export const ERROR_COLUMNS: readonly ColumnSpec[] = [
