@@ -68,6 +68,15 @@ export const SESSIONS: V2Session[] = [
   S('h', 'u2', 'd2', 'US', 'cdnB', 'DROPPED', 2000, 2600, null, 0, 0, 0, 0, true),
 ];
 
+/** Bytes downloaded (`cbrsize`), by session; 0 for the others. */
+export const BYTES: Readonly<Record<string, number>> = {
+  a: 300_000_000,
+  b: 1_500_000_000,
+  d: 2_000_000_000,
+  e: 500_000_000,
+  g: 90_000_000,
+};
+
 export const ERRORS: V2Error[] = [
   {
     ts: 100,
@@ -141,6 +150,7 @@ export function records(
       rebuffer_count: s.rc,
       cdn_changes: s.cc,
       business_failure: s.bf,
+      bytes_downloaded: BYTES[s.id] ?? 0,
     })),
     errors: errors.map((e) => ({
       customer_id: 'demo',

@@ -34,7 +34,8 @@ export async function upgradeTables(db: Dataset): Promise<void> {
   const [[present] = [0]] = await db.all(
     `SELECT count(*)::DOUBLE FROM duckdb_columns() WHERE table_name = 'sessions' AND column_name = 'bytes_downloaded'`,
   );
-  if (Number(present) === 0) await db.exec('ALTER TABLE sessions ADD COLUMN bytes_downloaded BIGINT DEFAULT 0');
+  if (Number(present) === 0)
+    await db.exec('ALTER TABLE sessions ADD COLUMN bytes_downloaded BIGINT DEFAULT 0');
 }
 
 /** Sets DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`), refusing any other text. */

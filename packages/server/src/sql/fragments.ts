@@ -58,14 +58,14 @@ export function selectColumn(c: OutputColumn): string {
 /**
  * The statement of one page: `inner` yields every ordered row with `__total`; the page takes the
  * limit and offset parameters after the plan's `n` bound ones, and is ordered again (a subquery's
- * order does not survive the outer select).
+ * order does not survive the outer select). `select` gives each record field's expression.
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
   inner: string,
   n: number,
   order: (qualifier: string) => readonly string[],
+  select: (c: OutputColumn) => string = selectColumn,
 ): string {
-  const select = columns.map(selectColumn);
-  return `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p${orderBy(order('p.'))}`;
+  return `SELECT ${columns.map(select).join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p${orderBy(order('p.'))}`;
 }

@@ -34,16 +34,16 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
 
 /**
  * Sessions active in the window (start before its end, no end or an end after its start), any
- * status; in a time series one row per bucket a session is active in. Time columns are pro rata:
- * the share of the session's duration (a session without an end lasts to the period's end) that
- * falls inside the window.
+ * status; in a time series one row per bucket a session is active in. Time columns (and the bytes
+ * downloaded over that time) are pro rata: the share of the session's duration (a session without
+ * an end lasts to the period's end) that falls inside the window.
  */
 export function activeRows(p: RowScope, filter: readonly string[]): string {
   const endOf = `coalesce(end_ts, ${p.end})`;
   const share = (ws: string, we: string) =>
     `CASE WHEN ${endOf} <= start_ts THEN 1.0 ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
   const proRata = (ws: string, we: string) =>
-    `a.* REPLACE (watch_ms * ${share(ws, we)} AS watch_ms, rebuffer_ms * ${share(ws, we)} AS rebuffer_ms)`;
+    `a.* REPLACE (${['watch_ms', 'rebuffer_ms', 'bytes_downloaded'].map((c) => `${c} * ${share(ws, we)} AS ${c}`).join(', ')})`;
   if (!p.g) return `SELECT ${proRata(p.start, p.end)} FROM (${activeSessions(p, filter)}) a`;
   const g = p.g;
   // Most sessions are active in one bucket: they take it directly, and only the others pay for a

@@ -2,7 +2,10 @@
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
 import type { PlanParameter } from './params';
 
-/** How a result column becomes a record field (dimensions are decoded to their text in SQL). */
+/**
+ * How a result column becomes a record field: `dimension` is text (a dimension's value or a
+ * session list's text field, decoded in SQL; "" for null), the others numbers.
+ */
 export interface OutputColumn {
   readonly name: string;
   readonly kind: 'metric' | 'dimension' | 'timestamp';
@@ -11,9 +14,10 @@ export interface OutputColumn {
 /**
  * - `groups`: the general plan (population S, active sessions and error events, grouped);
  * - `events`: `agg=2`, one record per error event;
+ * - `sessions`: the session list, one record per session of the population;
  * - `empty`: no row can match (a filter value absent from the data).
  */
-export type PlanKind = 'groups' | 'events' | 'empty';
+export type PlanKind = 'groups' | 'events' | 'sessions' | 'empty';
 
 export interface CompiledQuery {
   readonly kind: PlanKind;

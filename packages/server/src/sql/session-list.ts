@@ -1,0 +1,110 @@
+// The session list plan (`sessions`): one record per session of the population S (sessiontype,
+// allstatus, filter, session-level qoefilter; with `concurrency=1` the sessions active in the
+// period, time fields pro rata), each with the requested list fields in order. Ordering, the total
+// and paging happen in the engine; only the page's coded fields are decoded.
+import type { QueryNode } from '@playq/query';
+import { orderBy, pageStatement, TOTAL } from './fragments';
+import { activeRows, populationRows, type RowScope } from './group-rows';
+import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
+import { Params } from './params';
+import { type CompiledQuery, CompileError, emptyPlan, freezePlan, type OutputColumn } from './plan';
+import {
+  businessRule,
+  type FilterContext,
+  filterConditions,
+  type PopulationOptions,
+  sessionConditions,
+  splitConditions,
+} from './population';
+import { filterOf, periodOf, qoeOf, unique } from './query-parts';
+
+const dirSql = (dir: 'asc' | 'desc') => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
+
+/** The list's fields as requested (each once), and the one it is ordered by. */
+function listShape(query: QueryNode): { fields: ServerListField[]; key: ServerListField } {
+  const fields = unique(query.metrics).map((name) => {
+    if (!listFieldSql(name)) throw new CompileError(`unknown list field ${JSON.stringify(name)}`);
+    return name as ServerListField;
+  });
+  const key = query.orderby ?? fields[0];
+  if (key === undefined || !fields.includes(key as ServerListField)) {
+    throw new CompileError(`a session list is ordered by a requested field, not ${JSON.stringify(key)}`);
+  }
+  return { fields, key: key as ServerListField };
+}
+
+/**
+ * Compiles a validated session-list query for one customer.
+ *
+ * @example
+ * ```ts
+ * const plan = compileSessionList(query, { customerCode: 0, dictionary: () => undefined }, options);
+ * plan.kind; // 'sessions'
+ * ```
+ */
+export function compileSessionList(
+  query: QueryNode,
+  ctx: FilterContext & { readonly customerCode: number },
+  options: PopulationOptions,
+): CompiledQuery {
+  const { fields, key } = listShape(query);
+  const levels = splitConditions(qoeOf(query));
+  if (levels.group.length > 0) {
+    throw new CompileError(
+      `a session list takes session-level conditions only, not ${levels.group[0]!.metric}`,
+    );
+  }
+  const columns: OutputColumn[] = fields.map((name) => ({
+    name,
+    kind: LIST_FIELD_SQL[name].kind === 'text' ? 'dimension' : 'metric',
+  }));
+  const params = new Params();
+  const period = periodOf(query);
+  const cust = params.int(ctx.customerCode);
+  const start = params.bigint(period.start);
+  const end = params.bigint(period.end);
+  const sessionWhere = sessionConditions(levels.session, params, options, cust);
+  const scope: RowScope = { options, cust, start, end, g: undefined, sessionWhere };
+  const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
+  if (filter === null) return emptyPlan(columns);
+  const rows = options.concurrency ? activeRows(scope, filter) : populationRows(scope, filter);
+  const body = listBody(rows, fields, options, cust);
+  const order = (q: string) => [`${q}f_${key} ${dirSql(query.order ?? 'desc')}`, `${q}__sid ASC`];
+  const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
+  return freezePlan({
+    kind: 'sessions',
+    sql: pageStatement(columns, inner, params.list.length, order, (c) =>
+      pageField(c.name as ServerListField),
+    ),
+    parameters: params.list,
+    columns,
+  });
+}
+
+/**
+ * One row per session: its id for the tie-break (`__sid`) and each field's value or code
+ * (`f_<name>`), with the session's error counts joined when a field reads them.
+ */
+function listBody(
+  rows: string,
+  fields: readonly ServerListField[],
+  options: PopulationOptions,
+  cust: string,
+): string {
+  const sql = (f: ServerListField): ListFieldSql => LIST_FIELD_SQL[f];
+  const select = ['session_id AS __sid', ...fields.map((f) => `${sql(f).sql} AS f_${f}`)];
+  if (!fields.some((f) => sql(f).errors)) return `SELECT ${select.join(', ')} FROM (${rows}) s`;
+  // Every error event of the session, at any time, under the businesserror rule.
+  const counts = `SELECT session_id AS e_sid, count(*) AS n_errors, count(*) FILTER (WHERE fatal) AS n_fatal
+    FROM errors x WHERE x.cust = ${cust}${businessRule(options, 'x.')
+      .map((w) => ` AND ${w}`)
+      .join('')} AND x.session_id IS NOT NULL GROUP BY session_id`;
+  return `SELECT ${select.join(', ')} FROM (${rows}) s LEFT JOIN (${counts}) e ON e.e_sid = s.session_id`;
+}
+
+/** A field of the page row `p`: a number or text as it is, a coded text decoded ("" for null). */
+function pageField(name: ServerListField): string {
+  const { dictionary } = LIST_FIELD_SQL[name];
+  if (dictionary === undefined) return `p.f_${name}`;
+  return `coalesce((SELECT d.value FROM ${dictionary} d WHERE d.code = p.f_${name}), '')`;
+}
