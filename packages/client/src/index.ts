@@ -1,17 +1,22 @@
 // @playq/client: runs queries built with @playq/query against the service or any deployment of
 // it, over any fetch-standard transport.
-export type { AuthAdapter, AuthContext, AuthHeaders } from './auth/auth-adapter';
+export type {
+  AuthAdapter,
+  AuthContext,
+  AuthHeaders,
+  CredentialRequest,
+  CredentialResponse,
+} from './auth/auth-adapter';
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
 export { apiKeyAuth, bearerAuth, type TokenSource } from './auth/static-auth';
 export {
   type AllOptions,
-  type ClientAuth,
-  type ClientOptions,
   createClient,
   type PagesOptions,
   type PlayqClient,
   type RunOptions,
 } from './client';
+export type { ClientAuth, ClientOptions } from './client-options';
 export {
   PlayqNetworkError,
   PlayqResponseError,

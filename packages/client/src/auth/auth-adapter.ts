@@ -8,6 +8,43 @@ export interface AuthContext {
   readonly fetch: Transport;
   /** Aborts when the call that needs the credential is cancelled. */
   readonly signal: AbortSignal | undefined;
+  /**
+   * Sends a request through the client's own HTTP stack (redirects kept to their origin, a
+   * timeout, redaction, typed errors): the way for an adapter to fetch a credential. Absent when
+   * an adapter is called outside a client; `clientCredentials` then uses the same stack over
+   * `fetch`.
+   */
+  readonly send?: (request: CredentialRequest) => Promise<CredentialResponse>;
+}
+
+/** A request an adapter makes to obtain a credential, such as a token request. */
+export interface CredentialRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  /** The request's only headers (the client's own headers are not added). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Timeout of the request. Default: the client's `timeoutMs`. */
+  readonly timeoutMs?: number;
+  /** Another transport for this request. Default: the client's. */
+  readonly fetch?: Transport;
+  /** Cancels the request. Default: none (a shared credential outlives any one caller). */
+  readonly signal?: AbortSignal;
+  /** What the request is, for errors: a transport failure reads `<label> failed`. */
+  readonly label: string;
+}
+
+/**
+ * The 2xx answer to a credential request. Any other status is thrown as the matching
+ * `PlayqHttpError`; a transport failure as a `PlayqNetworkError`; a timeout as a
+ * `PlayqTimeoutError` (never retried here: the call that needs the credential decides).
+ */
+export interface CredentialResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: string;
+  /** The request URL, redacted. */
+  readonly url: string;
 }
 
 /** Credential headers sent with one request. */

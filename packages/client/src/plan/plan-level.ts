@@ -1,7 +1,8 @@
 // Resolves a customer's plan level from the plan host (spec 4.3, DESIGN section 4), tolerant of
 // the response shapes seen in the wild, cached per customer with a TTL, and single-flight: any
 // number of concurrent session queries for one customer cause one lookup.
-import { PlayqResponseError } from '../errors/client-errors';
+import { CUSTOMER_ID_PATTERN } from '@playq/query';
+import { PlayqResponseError, PlayqValidationError } from '../errors/client-errors';
 import { excerpt } from '../errors/from-response';
 import { raceSignal } from '../transport/abort';
 
@@ -104,4 +105,42 @@ export class PlanLevelResolver {
     }
     return read.value;
   }
+}
+
+/**
+ * A customer's plan level through `resolver`, or a validation error when the customer id is not
+ * one or there is no plan host to ask.
+ * @internal
+ */
+export function resolvePlanLevel(
+  resolver: PlanLevelResolver | undefined,
+  customerId: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  if (typeof customerId !== 'string' || !CUSTOMER_ID_PATTERN.test(customerId)) {
+    return Promise.reject(
+      new PlayqValidationError([
+        {
+          code: 'invalid_customer',
+          param: 'customerId',
+          severity: 'error',
+          message: 'The customer id must be 1 to 128 characters of letters, digits, ".", "_" or "-".',
+        },
+      ]),
+    );
+  }
+  if (!resolver) {
+    return Promise.reject(
+      new PlayqValidationError([
+        {
+          code: 'missing_parameter',
+          param: 'planlevel',
+          severity: 'error',
+          message:
+            'The session query has no planlevel and the client has no planUrl to look it up: set one of them.',
+        },
+      ]),
+    );
+  }
+  return resolver.resolve(customerId, signal);
 }

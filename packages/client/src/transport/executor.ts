@@ -1,17 +1,19 @@
-// Sends one GET with everything around it: credentials, a per-attempt timeout, an overall
-// deadline, retries with backoff, one re-authentication after a 401, user hooks on redacted
-// data, and typed errors. Returns the body text of a 2xx answer; callers parse it.
-import type { AuthAdapter, AuthHeaders } from '../auth/auth-adapter';
+// The client's one HTTP stack. Sends a request with everything around it: credentials, a
+// per-attempt timeout, an overall deadline, retries with backoff, one re-authentication after a
+// 401, redirects kept to their origin, user hooks on redacted data, and typed errors. Queries,
+// plan lookups and token requests all go through it; it returns the body text of a 2xx answer.
+import type { AuthAdapter, AuthHeaders, CredentialRequest, CredentialResponse } from '../auth/auth-adapter';
 import { PlayqNetworkError, PlayqTimeoutError } from '../errors/client-errors';
 import { errorFromResponse } from '../errors/from-response';
 import { PlayqUnauthorizedError } from '../errors/http-errors';
 import { PlayqError } from '../errors/playq-error';
 import { abortReason, linkedController, raceSignal, sleep } from './abort';
+import { Attempt } from './attempt';
 import { type CrossOriginRedirects, fetchFollowingRedirects } from './follow-redirects';
 import { headerValueProblem, isHeaderName } from './header-value';
-import { redactHeaders, redactText, redactUrl, SENSITIVE_HEADERS } from './redact';
-import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy';
-import type { ClientHooks, RequestKind, Transport } from './types';
+import { redactHeaders, redactUrl, SENSITIVE_HEADERS } from './redact';
+import { isRetryable, type RetryPolicy, resolveRetryPolicy, retryDelay } from './retry-policy';
+import type { ClientHooks, RequestInfo, RequestKind, Transport } from './types';
 
 /** @internal */
 export interface ExecutorConfig {
@@ -32,11 +34,19 @@ export interface ExecutorConfig {
 
 /** @internal */
 export interface SendInit {
-  readonly kind: RequestKind;
+  /** What is sent; a `token` request never reaches hooks (its content is secret). */
+  readonly kind: RequestKind | 'token';
   readonly url: string;
+  /** Default GET. */
+  readonly method?: 'GET' | 'POST';
+  /** The request's own headers instead of the client's. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
   readonly auth: AuthAdapter | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly deadlineMs?: number | undefined;
+  /** A fixed description of a transport failure (see `CredentialRequest.label`). */
+  readonly networkDetail?: string;
 }
 
 /** @internal */
@@ -48,28 +58,25 @@ export interface SentResponse {
   readonly url: () => string;
 }
 
-const METHOD = 'GET';
+type Outcome =
+  | { readonly ok: true; readonly response: SentResponse }
+  | { readonly ok: false; readonly error: PlayqError; readonly sent: AuthHeaders | undefined };
 
 /** @internal */
 export async function send(config: ExecutorConfig, init: SendInit): Promise<SentResponse> {
   const deadlineMs = init.deadlineMs ?? config.deadlineMs;
+  const method = init.method ?? 'GET';
   // One signal for the whole call: the user's abort or the deadline, whichever comes first.
   const call = linkedController(init.signal);
+  const deadline = () =>
+    new PlayqTimeoutError({
+      kind: 'deadline',
+      timeoutMs: deadlineMs!,
+      method,
+      url: redactUrl(init.url, config.secrets()),
+    });
   const deadlineTimer =
-    deadlineMs === undefined
-      ? undefined
-      : setTimeout(
-          () =>
-            call.controller.abort(
-              new PlayqTimeoutError({
-                kind: 'deadline',
-                timeoutMs: deadlineMs,
-                method: METHOD,
-                url: redactUrl(init.url, config.secrets()),
-              }),
-            ),
-          deadlineMs,
-        );
+    deadlineMs === undefined ? undefined : setTimeout(() => call.controller.abort(deadline()), deadlineMs);
   const started = Date.now();
   const signal = call.controller.signal;
   let reauthenticated = false;
@@ -78,20 +85,10 @@ export async function send(config: ExecutorConfig, init: SendInit): Promise<Sent
       try {
         const outcome = await attemptOnce(config, init, signal, attempt);
         if (outcome.ok) return outcome.response;
-        if (
-          PlayqUnauthorizedError.isInstance(outcome.error) &&
-          init.auth?.unauthorized &&
-          !reauthenticated &&
-          outcome.sent
-        ) {
+        if (!reauthenticated && mayReauthenticate(init, outcome)) {
           reauthenticated = true;
           // A fresh credential is a different request, not a retry: it costs no backoff.
-          if (
-            await raceSignal(
-              Promise.resolve(init.auth.unauthorized(outcome.sent, { fetch: config.transport, signal })),
-              signal,
-            )
-          ) {
+          if (await reauthenticate(config, init.auth!, outcome.sent!, signal)) {
             attempt--;
             continue;
           }
@@ -112,137 +109,212 @@ export async function send(config: ExecutorConfig, init: SendInit): Promise<Sent
   }
 }
 
-type Outcome =
-  | { readonly ok: true; readonly response: SentResponse }
-  | { readonly ok: false; readonly error: PlayqError; readonly sent: AuthHeaders | undefined };
+/** A 401 to a request that carried an adapter's credentials, which can react to it. */
+function mayReauthenticate(init: SendInit, outcome: Outcome & { ok: false }): boolean {
+  return (
+    PlayqUnauthorizedError.isInstance(outcome.error) &&
+    init.auth?.unauthorized !== undefined &&
+    outcome.sent !== undefined
+  );
+}
+
+/** Whether the adapter has fresh credentials after a 401 to `sent`. */
+function reauthenticate(
+  config: ExecutorConfig,
+  auth: AuthAdapter,
+  sent: AuthHeaders,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const context = authContext(config, signal);
+  return raceSignal(Promise.resolve(auth.unauthorized!(sent, context)), signal);
+}
 
 async function attemptOnce(
   config: ExecutorConfig,
   init: SendInit,
   outer: AbortSignal,
-  attempt: number,
+  number: number,
 ): Promise<Outcome> {
-  const own = linkedController(outer);
-  const signal = own.controller.signal;
-  let timedOut = false;
-  const timer =
-    config.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          own.controller.abort();
-        }, config.timeoutMs);
-  let secrets = config.secrets();
-  // Redacting parses the URL; only errors and hooks need it, so it is done on first use.
-  let redacted: string | undefined;
-  const url = () => {
-    redacted ??= redactUrl(init.url, secrets);
-    return redacted;
-  };
-  const headers = new Headers(config.headers);
-  // Which wait was cut short decides the error: the user's abort or the deadline win over this
-  // attempt's own timeout; anything else the transport throws is a network failure.
-  const classify = (error: unknown): unknown => {
-    if (outer.aborted) return abortReason(outer);
-    if (timedOut) {
-      return new PlayqTimeoutError({
-        kind: 'request',
-        timeoutMs: config.timeoutMs!,
-        method: METHOD,
-        url: url(),
-      });
-    }
-    if (PlayqError.isInstance(error)) return error;
-    return new PlayqNetworkError({
-      method: METHOD,
-      url: url(),
-      detail: describeNetworkError(error, secrets),
-    });
-  };
+  const method = init.method ?? 'GET';
+  const attempt = new Attempt(
+    {
+      method,
+      url: init.url,
+      timeoutMs: config.timeoutMs,
+      secrets: config.secrets,
+      networkDetail: init.networkDetail,
+    },
+    outer,
+  );
   try {
-    let sent: AuthHeaders | undefined;
-    if (init.auth) {
-      try {
-        sent = await raceSignal(
-          Promise.resolve(init.auth.headers({ fetch: config.transport, signal })),
-          signal,
-        );
-      } catch (error) {
-        // A provider's own failure (a bad token, a bug) is not a network failure: no retry.
-        const failure = classify(error);
-        throw PlayqNetworkError.isInstance(failure) && !PlayqError.isInstance(error) ? error : failure;
-      }
-      for (const [name, value] of Object.entries(sent)) setCredential(headers, init.auth.kind, name, value);
-      // A provider may just have produced a new secret.
-      secrets = config.secrets();
-      redacted = undefined;
-    }
-    const { beforeRequest, afterResponse } = config.hooks;
-    // Redacting headers costs a copy; only hooks need it.
-    const info =
-      beforeRequest || afterResponse
-        ? { kind: init.kind, method: METHOD, url: url(), headers: redactHeaders(headers, secrets), attempt }
-        : undefined;
-    if (beforeRequest) await beforeRequest(info!);
+    const headers = new Headers(init.headers ?? config.headers);
+    const sent = await authenticate(config, init, attempt, headers);
+    const info = hookInfo(config, init, attempt, headers, number);
+    if (info && config.hooks.beforeRequest) await config.hooks.beforeRequest(info);
     const started = Date.now();
-    let status: number | undefined;
+    const after = async (error: unknown) => {
+      if (!info || !config.hooks.afterResponse) return;
+      await config.hooks.afterResponse({
+        ...info,
+        status: attempt.status,
+        durationMs: Date.now() - started,
+        error,
+      });
+    };
     let outcome: Outcome;
     try {
-      const followed = await fetchFollowingRedirects(
-        { url: init.url, method: METHOD, headers },
-        {
-          transport: config.transport,
-          signal,
-          crossOrigin: config.crossOriginRedirects,
-          credentialHeaders: credentialHeaders(sent),
-          secrets: () => secrets,
-        },
-      );
-      const response = followed.response;
-      // Credentials left behind on another origin: a 401 there is no reason to fetch fresh ones.
-      if (!followed.credentialed) sent = undefined;
-      status = response.status;
-      let body: string;
-      try {
-        body = await raceSignal(response.text(), signal);
-      } catch (error) {
-        response.body?.cancel().catch(() => {});
-        throw error;
-      }
-      outcome = response.ok
-        ? { ok: true, response: { status, headers: response.headers, body, url } }
-        : {
-            ok: false,
-            sent,
-            error: errorFromResponse({
-              status,
-              headers: response.headers,
-              body,
-              method: METHOD,
-              url: url(),
-              secrets,
-              retryStatuses: config.retry.statuses,
-            }),
-          };
+      outcome = await exchange(config, init, attempt, headers, sent);
     } catch (error) {
-      const failure = classify(error);
-      if (afterResponse)
-        await afterResponse({ ...info!, status, durationMs: Date.now() - started, error: failure });
+      const failure = attempt.classify(error);
+      await after(failure);
       throw failure;
     }
-    if (afterResponse) {
-      await afterResponse({
-        ...info!,
-        status,
-        durationMs: Date.now() - started,
-        error: outcome.ok ? undefined : outcome.error,
-      });
-    }
+    await after(outcome.ok ? undefined : outcome.error);
     return outcome;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    own.dispose();
+    attempt.dispose();
   }
+}
+
+/** Adds the adapter's headers; a provider's own failure (a bad token, a bug) is not retried. */
+async function authenticate(
+  config: ExecutorConfig,
+  init: SendInit,
+  attempt: Attempt,
+  headers: Headers,
+): Promise<AuthHeaders | undefined> {
+  if (!init.auth) return undefined;
+  let sent: AuthHeaders;
+  try {
+    const context = authContext(config, attempt.signal);
+    sent = await raceSignal(Promise.resolve(init.auth.headers(context)), attempt.signal);
+  } catch (error) {
+    const failure = attempt.classify(error);
+    throw PlayqNetworkError.isInstance(failure) && !PlayqError.isInstance(error) ? error : failure;
+  }
+  for (const [name, value] of Object.entries(sent)) setCredential(headers, init.auth.kind, name, value);
+  attempt.refreshSecrets();
+  return sent;
+}
+
+/** What hooks see of this attempt; undefined when no hook would look (redacting costs a copy). */
+function hookInfo(
+  config: ExecutorConfig,
+  init: SendInit,
+  attempt: Attempt,
+  headers: Headers,
+  number: number,
+): RequestInfo | undefined {
+  const { beforeRequest, afterResponse } = config.hooks;
+  if (init.kind === 'token' || (!beforeRequest && !afterResponse)) return undefined;
+  const headerCopy = redactHeaders(headers, attempt.secrets);
+  return {
+    kind: init.kind,
+    method: attempt.init.method,
+    url: attempt.url(),
+    headers: headerCopy,
+    attempt: number,
+  };
+}
+
+/** Sends the request (following redirects under the origin rule) and reads the answer. */
+async function exchange(
+  config: ExecutorConfig,
+  init: SendInit,
+  attempt: Attempt,
+  headers: Headers,
+  sent: AuthHeaders | undefined,
+): Promise<Outcome> {
+  const { signal } = attempt;
+  const followed = await fetchFollowingRedirects(
+    { url: init.url, method: attempt.init.method, headers, body: init.body },
+    {
+      transport: config.transport,
+      signal,
+      crossOrigin: config.crossOriginRedirects,
+      credentialHeaders: credentialHeaders(sent),
+      secrets: () => attempt.secrets,
+    },
+  );
+  const { response } = followed;
+  const status = response.status;
+  attempt.status = status;
+  let body: string;
+  try {
+    body = await raceSignal(response.text(), signal);
+  } catch (error) {
+    response.body?.cancel().catch(() => {});
+    throw error;
+  }
+  const url = () => attempt.url();
+  if (response.ok) return { ok: true, response: { status, headers: response.headers, body, url } };
+  const error = errorFromResponse({
+    status,
+    headers: response.headers,
+    body,
+    method: attempt.init.method,
+    url: url(),
+    secrets: attempt.secrets,
+    retryStatuses: config.retry.statuses,
+  });
+  // Credentials left behind on another origin: a 401 there is no reason to fetch fresh ones.
+  return { ok: false, error, sent: followed.credentialed ? sent : undefined };
+}
+
+function authContext(config: ExecutorConfig, signal: AbortSignal) {
+  return {
+    fetch: config.transport,
+    signal,
+    send: (request: CredentialRequest) => sendCredentialRequest(config, request),
+  };
+}
+
+/**
+ * A credential request (a token request) through the same stack: the client's redirect rule,
+ * redaction and typed errors, its own timeout, no deadline, no hooks, and no retries of its own
+ * (the call that needs the credential retries, so retries do not multiply).
+ * @internal
+ */
+export async function sendCredentialRequest(
+  config: ExecutorConfig,
+  request: CredentialRequest,
+): Promise<CredentialResponse> {
+  const own: ExecutorConfig = {
+    ...config,
+    transport: request.fetch ?? config.transport,
+    retry: { ...config.retry, retries: 0 },
+    timeoutMs: request.timeoutMs ?? config.timeoutMs,
+    deadlineMs: undefined,
+  };
+  const response = await send(own, {
+    kind: 'token',
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    auth: undefined,
+    signal: request.signal,
+    networkDetail: `${request.label} failed`,
+  });
+  return { status: response.status, headers: response.headers, body: response.body, url: response.url() };
+}
+
+/**
+ * The stack for an adapter used outside a client: `transport`, no retries, redirects refused
+ * across origins, the adapter's own secrets redacted.
+ * @internal
+ */
+export function standaloneConfig(transport: Transport, secrets: () => string[]): ExecutorConfig {
+  return {
+    transport,
+    retry: resolveRetryPolicy(false),
+    timeoutMs: undefined,
+    deadlineMs: undefined,
+    headers: {},
+    hooks: {},
+    secrets,
+    crossOriginRedirects: 'refuse',
+  };
 }
 
 // Adapter output goes into `Headers`, whose own errors quote the value: check it first.
@@ -260,15 +332,4 @@ function setCredential(headers: Headers, kind: string, name: string, value: unkn
 function credentialHeaders(sent: AuthHeaders | undefined): ReadonlySet<string> {
   if (sent === undefined) return SENSITIVE_HEADERS;
   return new Set([...SENSITIVE_HEADERS, ...Object.keys(sent).map((name) => name.toLowerCase())]);
-}
-
-// The transport's own message helps ("ECONNRESET", "fetch failed") but may quote the request;
-// keep it short and redacted, and never attach the original error (it can hold the Request).
-function describeNetworkError(error: unknown, secrets: readonly string[]): string {
-  const e = error as { message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
-  const parts = [e?.message, e?.cause?.code ?? e?.cause?.message].filter(
-    (p): p is string => typeof p === 'string',
-  );
-  const text = parts.join(': ').slice(0, 200) || 'network error';
-  return redactText(text, secrets);
 }

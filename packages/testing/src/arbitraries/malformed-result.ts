@@ -7,6 +7,7 @@ import {
   type EnvelopeConstraints,
   envelope,
   type RecordConstraints,
+  type ResultEnvelope,
   type ResultRecord,
   record,
 } from './result';
@@ -106,82 +107,15 @@ export function malformedEnvelope(
   constraints: EnvelopeConstraints & { readonly corruptions?: readonly EnvelopeCorruption[] } = {},
 ): fc.Arbitrary<Mutable> {
   const allowed = new Set(constraints.corruptions ?? ENVELOPE_CORRUPTIONS);
-  const target = { query };
   // Record-level corruptions need a record to corrupt.
   const needsRecord = [...allowed].every((kind) => RECORD_LEVEL.has(kind));
   return envelope(
     query,
     needsRecord ? { ...constraints, minRecords: Math.max(1, constraints.minRecords ?? 0) } : constraints,
   ).chain((env) => {
-    const options: fc.Arbitrary<Mutable>[] = [];
-    const base = env as unknown as Mutable;
-    const add = (kind: EnvelopeCorruption, arb: fc.Arbitrary<Mutable> | undefined) => {
-      if (arb && allowed.has(kind)) options.push(arb);
-    };
-    add(
-      'missing-field',
-      fc.constantFrom(...COUNT_FIELDS, 'response' as const).map((f) => {
-        const copy: Mutable = { ...base };
-        delete copy[f];
-        return copy;
-      }),
-    );
-    add(
-      'wrong-type',
-      fc.tuple(fc.constantFrom(...COUNT_FIELDS), badCount).map(([f, v]) => ({ ...base, [f]: v })),
-    );
-    add(
-      'totalcount-mismatch',
-      fc.integer({ min: 1, max: 5 }).map((n) => ({ ...base, totalcount: env.totalcount + n })),
-    );
-    add(
-      'pagecount-mismatch',
-      fc
-        .integer({ min: env.totalrecords === 0 ? 2 : 1, max: 5 })
-        .map((n) => ({ ...base, pagecount: env.pagecount + n })),
-    );
-    add(
-      'response-not-array',
-      fc.constantFrom<unknown>(null, {}, 'records').map((v) => ({ ...base, response: v })),
-    );
-    if (env.response.length > 0) {
-      for (const kind of [
-        'record-missing-field',
-        'record-extra-field',
-        'metric-not-number',
-        'dimension-not-string',
-      ] as const) {
-        // Every record of one answer has the same fields, so applicability is the first record's.
-        if (!corruptRecord(target, env.response[0]!, kind)) continue;
-        add(
-          kind,
-          fc.nat({ max: env.response.length - 1 }).chain((i) =>
-            corruptRecord(target, env.response[i]!, kind)!.map(
-              (broken): Mutable => ({
-                ...base,
-                response: env.response.map((x, j) => (j === i ? broken : x)),
-              }),
-            ),
-          ),
-        );
-      }
-      if (query.endpoint === 'session') {
-        // Two records disagreeing, or a lone record's totalpages of the wrong type.
-        add(
-          'totalpages-wrong',
-          fc.integer({ min: 1, max: 5 }).map((n) => ({
-            ...base,
-            response: env.response.map((r, j) =>
-              env.response.length > 1
-                ? j === 1
-                  ? { ...r, totalpages: Number(r.totalpages) + n }
-                  : r
-                : { ...r, totalpages: String(r.totalpages) },
-            ),
-          })),
-        );
-      }
-    }
+    const options = [...envelopeCorruptions(env), ...recordCorruptions(query, env)]
+      .filter(([kind]) => allowed.has(kind))
+      .map(([, arb]) => arb);
     if (options.length === 0) {
       throw new TypeError(
         `@playq/testing: malformedEnvelope: none of the corruptions ${[...allowed].join(', ')} applies`,
@@ -189,6 +123,81 @@ export function malformedEnvelope(
     }
     return fc.oneof(...options);
   });
+}
+
+type Corruption = readonly [EnvelopeCorruption, fc.Arbitrary<Mutable>];
+
+/** The envelope-level corruptions of one answer: its fields and counts. */
+function envelopeCorruptions(env: ResultEnvelope): Corruption[] {
+  const base = env as unknown as Mutable;
+  return [
+    [
+      'missing-field',
+      fc.constantFrom(...COUNT_FIELDS, 'response' as const).map((f) => {
+        const copy: Mutable = { ...base };
+        delete copy[f];
+        return copy;
+      }),
+    ],
+    [
+      'wrong-type',
+      fc.tuple(fc.constantFrom(...COUNT_FIELDS), badCount).map(([f, v]) => ({ ...base, [f]: v })),
+    ],
+    [
+      'totalcount-mismatch',
+      fc.integer({ min: 1, max: 5 }).map((n) => ({ ...base, totalcount: env.totalcount + n })),
+    ],
+    [
+      'pagecount-mismatch',
+      fc
+        .integer({ min: env.totalrecords === 0 ? 2 : 1, max: 5 })
+        .map((n) => ({ ...base, pagecount: env.pagecount + n })),
+    ],
+    [
+      'response-not-array',
+      fc.constantFrom<unknown>(null, {}, 'records').map((v) => ({ ...base, response: v })),
+    ],
+  ];
+}
+
+/** The record-level corruptions of one answer, those that apply to its records. */
+function recordCorruptions(query: QueryNode, env: ResultEnvelope): Corruption[] {
+  if (env.response.length === 0) return [];
+  const base = env as unknown as Mutable;
+  const target = { query };
+  const out: Corruption[] = [];
+  for (const kind of [
+    'record-missing-field',
+    'record-extra-field',
+    'metric-not-number',
+    'dimension-not-string',
+  ] as const) {
+    // Every record of one answer has the same fields, so applicability is the first record's.
+    if (!corruptRecord(target, env.response[0]!, kind)) continue;
+    const arb = fc
+      .nat({ max: env.response.length - 1 })
+      .chain((i) =>
+        corruptRecord(target, env.response[i]!, kind)!.map(
+          (broken): Mutable => ({ ...base, response: env.response.map((x, j) => (j === i ? broken : x)) }),
+        ),
+      );
+    out.push([kind, arb]);
+  }
+  if (query.endpoint === 'session') {
+    // Two records disagreeing, or a lone record's totalpages of the wrong type.
+    const arb = fc.integer({ min: 1, max: 5 }).map((n) => ({
+      ...base,
+      response: env.response.map((r, j) =>
+        env.response.length > 1
+          ? j === 1
+            ? { ...r, totalpages: Number(r.totalpages) + n }
+            : r
+          : { ...r, totalpages: String(r.totalpages) },
+      ),
+    }));
+    out.push(['totalpages-wrong', arb]);
+  }
+  return out;
 }
 
 /**

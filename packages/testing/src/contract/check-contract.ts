@@ -1,6 +1,7 @@
 // The contract suite's entry: run the named checks in order against one deployment, sharing
 // answers between checks, and turn each check's findings into pass / fail / info / skip.
 
+import { redactSecrets } from '@playq/client';
 import { type CheckDefinition, FailCheck } from './check-kit';
 import { AUTH_CHECKS } from './checks-auth';
 import { CATALOGUE_CHECKS } from './checks-catalogue';
@@ -78,7 +79,8 @@ export async function checkContract(options: ContractOptions): Promise<ContractR
     checks.push({ ...result, requests: ctx.http.count - before });
     unreachable = stopReason(check.name, result.status, ctx);
   }
-  const scrub = scrubber(ctx.secrets);
+  const secrets = ctx.secrets;
+  const scrub = (text: string) => redactSecrets(text, secrets);
   const scrubbed = checks.map((c) => ({
     ...c,
     detail: scrub(c.detail),
@@ -163,11 +165,6 @@ function selectedBy(only: readonly string[] | undefined, name: string): boolean 
     const group = pattern.endsWith('.') ? pattern : `${pattern}.`;
     return name === pattern || name.startsWith(group);
   });
-}
-
-function scrubber(secrets: readonly string[]): (text: string) => string {
-  const sorted = [...secrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  return (text) => sorted.reduce((acc, secret) => acc.split(secret).join('[REDACTED]'), text);
 }
 
 function validateOptions(options: ContractOptions): void {

@@ -1,6 +1,7 @@
 // Pure rules over answers already fetched: is this a result envelope, are these records what the
 // query asked for, is this error a problem document. Each returns findings, never throws, so the
 // same rules judge live answers in `checkContract` and generated ones in the arbitraries' tests.
+import { redactSecrets } from '@playq/client';
 import { type AnyCatalogue, DEFAULT_CATALOGUE, isDimension, isMetric, type MetricInfo } from '@playq/query';
 import type { Finding } from './types';
 
@@ -269,8 +270,8 @@ export function problemFindings(
   const findings: Finding[] = [];
   const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
   for (const secret of options.secrets ?? []) {
-    if (secret.length >= 4 && text.includes(secret))
-      findings.push(spec('the error body echoes a credential'));
+    // Any spelling counts: as sent, trimmed, encoded or JSON-escaped (the client's redaction rule).
+    if (redactSecrets(text, [secret]) !== text) findings.push(spec('the error body echoes a credential'));
   }
   const type = headers['content-type'] ?? '';
   if (!type.toLowerCase().startsWith('application/problem+json')) {

@@ -6,6 +6,7 @@ import {
   clientCredentials,
   createClient,
   type PlayqClient,
+  type Transport,
 } from '@playq/client';
 import type { DemoCredentials, Service, ServiceOptions } from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
@@ -121,17 +122,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     cache = true,
     ...serviceOptions
   } = options;
-  if (!Number.isSafeInteger(seed))
-    throw new TypeError(`@playq/testing: seed must be an integer, got ${String(seed)}`);
-  if (!Number.isSafeInteger(sessions) || sessions < 0) {
-    throw new TypeError(`@playq/testing: sessions must be a non-negative integer, got ${String(sessions)}`);
-  }
-  if (!Number.isSafeInteger(days) || days < 1) {
-    throw new TypeError(`@playq/testing: days must be a positive integer, got ${String(days)}`);
-  }
-  if (!Number.isSafeInteger(end) || end <= days * DAY) {
-    throw new TypeError(`@playq/testing: end must be epoch seconds after ${days} days, got ${String(end)}`);
-  }
+  checkDataOptions(seed, sessions, days, end);
   const credentials = customers ?? (await loadServer()).DEMO_CUSTOMERS;
   if (credentials.length === 0)
     throw new TypeError('@playq/testing: customers must name at least one customer');
@@ -145,36 +136,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   const baseUrl = TEST_ORIGIN + service.basePath;
   const planUrl = TEST_ORIGIN + service.planPath;
   const tokenUrl = `${baseUrl}/oauth/token`;
-  const clients = new Map<string, PlayqClient>();
-  const clientFor = (customerId: string): PlayqClient => {
-    const found = service.credentials.find((c) => c.customerId === customerId);
-    if (!found) {
-      const known = service.credentials.map((c) => c.customerId).join(', ');
-      throw new TypeError(
-        `@playq/testing: no customer ${JSON.stringify(customerId)} in this test service (known: ${known})`,
-      );
-    }
-    let made = clients.get(customerId);
-    if (!made) {
-      made = createClient({
-        ...client,
-        baseUrl,
-        planUrl,
-        fetch,
-        auth: {
-          metricquery: apiKeyAuth(found.apiKey),
-          session: clientCredentials({
-            tokenUrl,
-            clientId: found.clientId,
-            clientSecret: found.clientSecret,
-            fetch,
-          }),
-        },
-      });
-      clients.set(customerId, made);
-    }
-    return made;
-  };
+  const clientFor = clientsOf(service.credentials, { ...client, baseUrl, planUrl, fetch }, tokenUrl);
   const customer = service.credentials[0]!;
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -194,5 +156,50 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     fetch,
     close,
     [Symbol.asyncDispose]: close,
+  };
+}
+
+function checkDataOptions(seed: number, sessions: number, days: number, end: number): void {
+  if (!Number.isSafeInteger(seed))
+    throw new TypeError(`@playq/testing: seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(sessions) || sessions < 0) {
+    throw new TypeError(`@playq/testing: sessions must be a non-negative integer, got ${String(sessions)}`);
+  }
+  if (!Number.isSafeInteger(days) || days < 1) {
+    throw new TypeError(`@playq/testing: days must be a positive integer, got ${String(days)}`);
+  }
+  if (!Number.isSafeInteger(end) || end <= days * DAY) {
+    throw new TypeError(`@playq/testing: end must be epoch seconds after ${days} days, got ${String(end)}`);
+  }
+}
+
+/** One client per customer, made on first use, wired to the service with its credentials. */
+function clientsOf(
+  credentials: readonly DemoCredentials[],
+  options: ClientOptions & { readonly fetch: Transport },
+  tokenUrl: string,
+): (customerId: string) => PlayqClient {
+  const clients = new Map<string, PlayqClient>();
+  return (customerId) => {
+    const found = credentials.find((c) => c.customerId === customerId);
+    if (!found) {
+      const known = credentials.map((c) => c.customerId).join(', ');
+      throw new TypeError(
+        `@playq/testing: no customer ${JSON.stringify(customerId)} in this test service (known: ${known})`,
+      );
+    }
+    let made = clients.get(customerId);
+    if (!made) {
+      const { clientId, clientSecret } = found;
+      made = createClient({
+        ...options,
+        auth: {
+          metricquery: apiKeyAuth(found.apiKey),
+          session: clientCredentials({ tokenUrl, clientId, clientSecret, fetch: options.fetch }),
+        },
+      });
+      clients.set(customerId, made);
+    }
+    return made;
   };
 }
