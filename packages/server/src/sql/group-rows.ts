@@ -1,6 +1,7 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
+import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
 import { errorEventConditions } from './fragments';
 import type { PopulationOptions } from './population';
 import { bucketSql } from './windows';
@@ -17,6 +18,13 @@ export interface RowScope {
   readonly sessionWhere: readonly string[];
 }
 
+/**
+ * ENDED or DROPPED, the default population's statuses: the status ENUM's first two values
+ * (data/schema.ts orders them so), tested with one comparison of its byte rather than an IN list.
+ * The constant is cast to the ENUM: compared with a VARCHAR, DuckDB would compare the text.
+ */
+export const ENDED_OR_DROPPED = `status <= '${SESSION_STATUSES[1]}'::${STATUS_SQL_TYPE}`;
+
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
 export function populationRows(p: RowScope, filter: readonly string[]): string {
   const ts = p.options.sessiontype === 'started' ? 'start_ts' : 'end_ts';
@@ -24,7 +32,7 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
     `cust = ${p.cust}`,
     `${ts} >= ${p.start}`,
     `${ts} < ${p.end}`,
-    ...(p.options.allstatus ? [] : [`status IN ('ENDED', 'DROPPED')`]),
+    ...(p.options.allstatus ? [] : [ENDED_OR_DROPPED]),
     ...filter,
     ...p.sessionWhere,
   ];
@@ -41,7 +49,7 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
 export function activeRows(p: RowScope, filter: readonly string[]): string {
   const endOf = `coalesce(end_ts, ${p.end})`;
   const share = (ws: string, we: string) =>
-    `CASE WHEN ${endOf} <= start_ts THEN 1.0 ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
+    `CASE WHEN ${endOf} <= start_ts THEN 1.0::DOUBLE ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
   const proRata = (ws: string, we: string) =>
     `a.* REPLACE (${['watch_ms', 'rebuffer_ms', 'bytes_downloaded'].map((c) => `${c} * ${share(ws, we)} AS ${c}`).join(', ')})`;
   if (!p.g) return `SELECT ${proRata(p.start, p.end)} FROM (${activeSessions(p, filter)}) a`;

@@ -12,15 +12,15 @@ export const QOE_BUFFERING_MAX_PENALTY = 75;
 
 /** The session's buffering ratio in percent (0 when it has no playing or stalled time). */
 export const SESSION_BUFFERING_RATIO =
-  'CASE WHEN watch_ms + rebuffer_ms = 0 THEN 0.0 ELSE 100.0 * rebuffer_ms / (watch_ms + rebuffer_ms) END';
+  'CASE WHEN watch_ms + rebuffer_ms = 0 THEN 0.0::DOUBLE ELSE 100.0::DOUBLE * rebuffer_ms / (watch_ms + rebuffer_ms) END';
 
 /**
  * `100 - startup penalty - buffering penalty`, 0 for a session without a first frame. The two
  * penalties together are at most 100, so the score stays in 0..100.
  */
-export const QOE_SCORE = `(CASE WHEN startup_ms IS NULL THEN 0.0 ELSE 100.0
-  - least(${QOE_STARTUP_MAX_PENALTY}, ${QOE_STARTUP_POINTS_PER_S} * greatest(0.0, startup_ms / 1000.0 - ${QOE_STARTUP_GRACE_S}))
-  - least(${QOE_BUFFERING_MAX_PENALTY}, ${QOE_BUFFERING_POINTS_PER_PCT} * (${SESSION_BUFFERING_RATIO})) END)`;
+export const QOE_SCORE = `(CASE WHEN startup_ms IS NULL THEN 0.0::DOUBLE ELSE 100.0::DOUBLE
+  - least(${QOE_STARTUP_MAX_PENALTY}::DOUBLE, ${QOE_STARTUP_POINTS_PER_S}::DOUBLE * greatest(0.0::DOUBLE, startup_ms / 1000.0::DOUBLE - ${QOE_STARTUP_GRACE_S}::DOUBLE))
+  - least(${QOE_BUFFERING_MAX_PENALTY}::DOUBLE, ${QOE_BUFFERING_POINTS_PER_PCT}::DOUBLE * (${SESSION_BUFFERING_RATIO})) END)`;
 
 /** The same score in JS, for documentation examples and tests' independent computation. */
 export function qoeScore(startupMs: number | null, watchMs: number, rebufferMs: number): number {
