@@ -63,35 +63,43 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
   return `SELECT ${proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`)} FROM (${perBucket}) a`;
 }
 
-/** Matching sessions active in the period (any status, session-level conditions applied). */
-function activeSessions(p: RowScope, filter: readonly string[]): string {
+/**
+ * Matching sessions active in the period (any status, session-level conditions applied), with
+ * `extra` columns computed per branch: `ended` for sessions with an end, not for open ones.
+ */
+function activeSessions(p: RowScope, filter: readonly string[], extra?: (ended: boolean) => string): string {
   // Two branches rather than `end_ts IS NULL OR end_ts > start`: each is a plain column comparison,
   // so the row groups' min/max (and null) statistics prune what ended before the window.
   const where = (ended: string) =>
     [`cust = ${p.cust}`, `start_ts < ${p.end}`, ended, ...filter, ...p.sessionWhere].join(' AND ');
-  return `SELECT ss.* FROM sessions ss WHERE ${where(`end_ts > ${p.start}`)}
-      UNION ALL SELECT ss.* FROM sessions ss WHERE ${where('end_ts IS NULL')}`;
+  const cols = (ended: boolean) => `ss.*${extra ? `, ${extra(ended)}` : ''}`;
+  return `SELECT ${cols(true)} FROM sessions ss WHERE ${where(`end_ts > ${p.start}`)}
+      UNION ALL SELECT ${cols(false)} FROM sessions ss WHERE ${where('end_ts IS NULL')}`;
 }
 
-/** Active sessions with the first and last bucket (`__first`, `__last`) they are active in. */
+/**
+ * Active sessions with the first and last bucket (`__first`, `__last`) they are active in. An open
+ * session lasts to the window's end, so its last bucket is a constant.
+ */
 function activeSpans(p: RowScope, filter: readonly string[]): string {
   const g = p.g as string;
   const first = bucketSql(`greatest(start_ts, ${p.start})`, g);
-  const last = bucketSql(`least(coalesce(end_ts, ${p.end}), ${p.end}) - 1`, g);
-  return `SELECT ss.*, ${first} AS __first, ${last} AS __last FROM (${activeSessions(p, filter)}) ss`;
+  const last = (ended: boolean) => bucketSql(ended ? `least(end_ts, ${p.end}) - 1` : `${p.end} - 1`, g);
+  return activeSessions(p, filter, (ended) => `${first} AS __first, ${last(ended)} AS __last`);
 }
 
 /**
  * `concurviewavg` of a time series without `concurrency=1` (a time series has no other group key):
  * the sessions active in bucket b are those with first <= b <= last, i.e. the running sum over the
  * buckets of +n at each first bucket and -n after each last one. One scan groups the sessions by
- * (first, last); no row per session and bucket is ever made.
+ * (first, last); no row per session and bucket is ever made. A session active in no bucket (zero
+ * length, at a bucket's start) has last = first - g, since no session ends before it starts (a data
+ * rule): its +n and -n fall on the same bucket and cancel, so no filter has to test every span.
  */
 export function activeCountSource(p: RowScope, filter: readonly string[], requested: boolean): string {
   const g = p.g as string;
   return `WITH pairs AS MATERIALIZED (
-      SELECT __first, __last, count(*) AS n FROM (${activeSpans(p, filter)}) s
-      WHERE __first <= __last GROUP BY __first, __last),
+      SELECT __first, __last, count(*) AS n FROM (${activeSpans(p, filter)}) s GROUP BY __first, __last),
     deltas AS (SELECT k, sum(n) AS n FROM (SELECT __first AS k, n FROM pairs
       UNION ALL SELECT __last + ${g} AS k, -n AS n FROM pairs) GROUP BY k),
     running AS (SELECT b.ts_bucket, sum(coalesce(deltas.n, 0)) OVER (ORDER BY b.ts_bucket ROWS UNBOUNDED PRECEDING) AS c
