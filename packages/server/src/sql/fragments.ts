@@ -1,8 +1,7 @@
 // SQL pieces more than one plan is made of, written once: the total-count column, the conditions
 // on error events (window, businesserror rule, filter, the sessions passing session-level
 // conditions) and the page statement that limits, orders and decodes a plan's ordered rows.
-import type { ServerDimension } from './dimension-sql';
-import { decodeSql } from './order';
+import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
 import type { OutputColumn } from './plan';
 import { businessRule, type PopulationOptions } from './population';
 
@@ -46,26 +45,40 @@ export function orderBy(terms: readonly string[]): string {
 }
 
 /**
- * A record field's expression over page rows `p`: a metric's `m_<name>`, the bucket in epoch
- * seconds, a dimension's text ("" for null).
+ * How a page statement writes one record field: an expression over page rows `p`, or a code
+ * column of `p` to decode through its dictionary ("" for a null code).
  */
-export function selectColumn(c: OutputColumn): string {
+export type PageField = string | { readonly dictionary: string; readonly code: string };
+
+/** A groups or events record's field: a metric's `m_<name>`, the bucket in epoch seconds, a dimension's code. */
+export function selectColumn(c: OutputColumn): PageField {
   if (c.kind === 'metric') return `p.m_${c.name}`;
   if (c.kind === 'timestamp') return 'p.ts_bucket::DOUBLE';
-  return decodeSql(c.name as ServerDimension);
+  const { column, dictionary } = DIMENSION_SQL[c.name as ServerDimension];
+  return { dictionary, code: `p.${column}` };
 }
 
 /**
  * The statement of one page: `inner` yields every ordered row with `__total`; the page takes the
  * limit and offset parameters after the plan's `n` bound ones, and is ordered again (a subquery's
- * order does not survive the outer select). `select` gives each record field's expression.
+ * order does not survive the outer select). `field` gives each record field. Only the page's rows
+ * are decoded: each dictionary is joined to them (a LEFT JOIN on the unique code: a hash join costs
+ * a fraction of a correlated lookup, which DuckDB plans as a join per field with a
+ * duplicate-eliminating scan).
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
   inner: string,
   n: number,
   order: (qualifier: string) => readonly string[],
-  select: (c: OutputColumn) => string = selectColumn,
+  field: (c: OutputColumn) => PageField = selectColumn,
 ): string {
-  return `SELECT ${columns.map(select).join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p${orderBy(order('p.'))}`;
+  const joins: string[] = [];
+  const select = columns.map((c, i) => {
+    const f = field(c);
+    if (typeof f === 'string') return f;
+    joins.push(` LEFT JOIN ${f.dictionary} d${i} ON d${i}.code = ${f.code}`);
+    return `coalesce(d${i}.value, '')`;
+  });
+  return `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p${joins.join('')}${orderBy(order('p.'))}`;
 }

@@ -79,6 +79,12 @@ interface GroupShape {
   readonly errorOnly: boolean;
 }
 
+/** One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`). */
+interface Source {
+  readonly sql: string;
+  readonly requested: boolean;
+}
+
 /**
  * One aggregating SELECT per metric source a needed metric reads (`__req` tells whether it holds
  * a requested metric); `present` lists the metrics some source computes.
@@ -89,7 +95,7 @@ function groupSources(
   params: Params,
   scope: RowScope,
   shape: GroupShape,
-): { sources: string[]; present: Set<ServerMetric> } {
+): { sources: Source[]; present: Set<ServerMetric> } {
   const { keys, needed, requested, series, errorOnly } = shape;
   const { options } = scope;
   // Only the tables a needed metric reads get conditions: every parameter must be referenced.
@@ -105,7 +111,7 @@ function groupSources(
     const s = METRIC_SQL[m].source;
     return options.concurrency && s === 'active' ? 'sessions' : s;
   };
-  const sources: string[] = [];
+  const sources: Source[] = [];
   const present = new Set<ServerMetric>();
   const add = (source: MetricSource, rows: string | null) => {
     const metrics = needed.filter((m) => sourceOf(m) === source);
@@ -114,13 +120,15 @@ function groupSources(
     const req = metrics.some((m) => requested.includes(m));
     const aggs = metrics.map((m) => `${METRIC_SQL[m].aggregate} AS m_${m}`);
     const grouping = keys.length > 0 ? `GROUP BY ${keys.join(', ')}` : 'HAVING count(*) > 0';
-    sources.push(`SELECT ${[...keys, ...aggs, `${req} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`);
+    const sql = `SELECT ${[...keys, ...aggs, `${req} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
+    sources.push({ sql, requested: req });
   };
   if (sFilter) {
     add('sessions', options.concurrency ? activeRows(scope, sFilter) : populationRows(scope, sFilter));
     if (series && !options.concurrency && needed.includes('concurviewavg')) {
       present.add('concurviewavg');
-      sources.push(activeCountSource(scope, sFilter, requested.includes('concurviewavg')));
+      const req = requested.includes('concurviewavg');
+      sources.push({ sql: activeCountSource(scope, sFilter, req), requested: req });
     } else add('active', activeRows(scope, sFilter));
   }
   if (eFilter) add('errors', errorRows(scope, eFilter));
@@ -133,20 +141,27 @@ function groupSources(
  * which test each record, on metrics requested or not.
  */
 function mergeSources(
-  sources: readonly string[],
+  sources: readonly Source[],
   keys: readonly string[],
   needed: readonly ServerMetric[],
   present: ReadonlySet<ServerMetric>,
   conditions: QoeFilterAst['conditions'],
   params: Params,
 ): string {
+  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  const where = having.length > 0 ? ` WHERE ${having.join(' AND ')}` : '';
+  const only = sources.length === 1 ? sources[0]! : undefined;
+  if (only?.requested && needed.every((m) => present.has(m))) {
+    // One source holding a requested metric: its groups are the records, nothing to merge.
+    const metricCols = needed.map((m) => `m_${m}::DOUBLE AS m_${m}`);
+    return `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${only.sql}) u${where}`;
+  }
   const metricCols = needed.map(
     (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
   );
-  const union = sources.map((s) => `(${s})`).join(' UNION ALL BY NAME ');
+  const union = sources.map((s) => `(${s.sql})`).join(' UNION ALL BY NAME ');
   const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
     keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
   }HAVING bool_or(__req)`;
-  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
-  return `SELECT * FROM (${grouped}) j${having.length > 0 ? ` WHERE ${having.join(' AND ')}` : ''}`;
+  return `SELECT * FROM (${grouped}) j${where}`;
 }

@@ -30,9 +30,3 @@ export function orderTerms(
   if (series) terms.push(`${q}ts_bucket ASC`);
   return terms;
 }
-
-/** The output expression of a dimension over page rows `p`: its text, "" for a null value. */
-export function decodeSql(dim: ServerDimension): string {
-  const { column, dictionary } = DIMENSION_SQL[dim];
-  return `coalesce((SELECT d.value FROM ${dictionary} d WHERE d.code = p.${column}), '')`;
-}

@@ -3,7 +3,7 @@
 // period, time fields pro rata), each with the requested list fields in order. Ordering, the total
 // and paging happen in the engine; only the page's coded fields are decoded.
 import type { QueryNode } from '@playq/query';
-import { orderBy, pageStatement, TOTAL } from './fragments';
+import { orderBy, type PageField, pageStatement, TOTAL } from './fragments';
 import { activeRows, populationRows, type RowScope } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
 import { Params } from './params';
@@ -103,8 +103,8 @@ function listBody(
 }
 
 /** A field of the page row `p`: a number or text as it is, a coded text decoded ("" for null). */
-function pageField(name: ServerListField): string {
+function pageField(name: ServerListField): PageField {
   const { dictionary } = LIST_FIELD_SQL[name];
   if (dictionary === undefined) return `p.f_${name}`;
-  return `coalesce((SELECT d.value FROM ${dictionary} d WHERE d.code = p.f_${name}), '')`;
+  return { dictionary, code: `p.f_${name}` };
 }
