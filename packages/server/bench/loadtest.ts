@@ -5,84 +5,13 @@
 //   flock /tmp/playq-heavy.lock pnpm --filter @playq/server loadtest
 import { connect } from 'node:net';
 import { createService, type ListenInfo, type Service } from '../src/index';
+import { cachedFlood, cacheMemory } from './load-cache';
+import { get, mb, type Outcome, pct, type Row, record, scenario } from './load-scenario';
 
 const SESSIONS = Number(process.env.LOADTEST_SESSIONS ?? 200_000);
 const DAY = 86_400;
 const END = Math.floor(Date.now() / 1000 / DAY) * DAY + DAY;
 const PERIOD = `start=${END - 37 * DAY},end=${END}`;
-
-interface Row {
-  scenario: string;
-  requests: number;
-  statuses: Map<string, number>;
-  latencies: number[];
-  rss: { before: number; peak: number; after: number };
-  notes: string[];
-  nonProblem: number;
-}
-
-interface Outcome {
-  status: string;
-  ms: number;
-  problem: boolean;
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-async function scenario(name: string, body: (row: Row) => Promise<void>): Promise<Row> {
-  global.gc?.();
-  const row: Row = {
-    scenario: name,
-    requests: 0,
-    statuses: new Map(),
-    latencies: [],
-    rss: { before: process.memoryUsage().rss, peak: 0, after: 0 },
-    notes: [],
-    nonProblem: 0,
-  };
-  row.rss.peak = row.rss.before;
-  const sampler = setInterval(() => {
-    row.rss.peak = Math.max(row.rss.peak, process.memoryUsage().rss);
-  }, 50);
-  try {
-    await body(row);
-  } finally {
-    clearInterval(sampler);
-    await new Promise((r) => setTimeout(r, 500));
-    row.rss.after = process.memoryUsage().rss;
-    row.rss.peak = Math.max(row.rss.peak, row.rss.after);
-  }
-  return row;
-}
-
-function record(row: Row, o: Outcome): void {
-  row.requests += 1;
-  row.statuses.set(o.status, (row.statuses.get(o.status) ?? 0) + 1);
-  row.latencies.push(o.ms);
-  if (o.status !== '200' && /^\d+$/.test(o.status) && !o.problem) row.nonProblem += 1;
-}
-
-async function get(
-  url: string,
-  headers: Record<string, string> = {},
-  signal?: AbortSignal,
-): Promise<Outcome> {
-  const t = performance.now();
-  try {
-    const res = await fetch(url, { headers, signal });
-    await res.arrayBuffer();
-    const problem = (res.headers.get('content-type') ?? '').startsWith('application/problem+json');
-    return { status: String(res.status), ms: performance.now() - t, problem };
-  } catch (error) {
-    const name = (error as Error).name === 'AbortError' ? 'aborted' : 'network-error';
-    return { status: name, ms: performance.now() - t, problem: false };
-  }
-}
 
 /** Sends raw bytes and reads the answer's status line and content type (or `reset`/`closed`). */
 function raw(port: number, bytes: Buffer | string, timeoutMs = 10_000): Promise<Outcome> {
@@ -383,6 +312,8 @@ async function main(): Promise<void> {
     ['disconnect', disconnect],
     ['auth', authFailures],
     ['edges', httpEdges],
+    ['cache-memory', cacheMemory],
+    ['cached-flood', cachedFlood],
     ['shutdown', shutdown],
   ];
   for (const [name, run] of all) {

@@ -15,7 +15,7 @@ export interface AdmissionOptions {
   readonly customerQueueSize?: number;
   /** Bytes of answers being sent at once across the service, cached or not. Default 64 MiB. */
   readonly answerBytes?: number;
-  /** Bytes of answers being sent at once for one customer. Default 16 MiB. */
+  /** Bytes of answers being sent at once for one customer. Default 8 MiB: a bigger answer is sent alone. */
   readonly customerAnswerBytes?: number;
 }
 
@@ -75,7 +75,7 @@ function count(v: number | undefined, fallback: number, what: string, min: numbe
 export function answerBudget(options: AdmissionOptions = {}): Admission {
   return new Admission({
     slots: count(options.answerBytes, 64 * 1024 * 1024, 'answerBytes', 1),
-    customerSlots: count(options.customerAnswerBytes, 16 * 1024 * 1024, 'customerAnswerBytes', 1),
+    customerSlots: count(options.customerAnswerBytes, 8 * 1024 * 1024, 'customerAnswerBytes', 1),
     ...(options.queueSize === undefined ? {} : { queueSize: options.queueSize }),
     ...(options.customerQueueSize === undefined ? {} : { customerQueueSize: options.customerQueueSize }),
   });
