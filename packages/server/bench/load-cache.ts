@@ -77,7 +77,7 @@ export async function cachedFlood(service: Service, info: ListenInfo): Promise<R
     for (const o of flood) record(row, o);
     const served = flood.filter((o) => o.status === '200').length;
     row.notes.push(
-      `page ${(bytes / 1e6).toFixed(2)} MB, ${served} served in ${seconds.toFixed(1)} s; other p50/p99 ${pct(other, 50).toFixed(0)}/${pct(other, 99).toFixed(0)} ms (${other.length} queries; alone ${pct(alone, 50).toFixed(0)}/${pct(alone, 99).toFixed(0)} ms); /healthz p99 ${pct(health, 99).toFixed(0)} ms (${health.length}) (targets < 250); event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+      `page ${(bytes / 1e6).toFixed(2)} MB, ${served} served in ${seconds.toFixed(1)} s; other p50/p99 ${pct(other, 50).toFixed(0)}/${pct(other, 99).toFixed(0)} ms (${other.length} queries; alone ${pct(alone, 50).toFixed(0)}/${pct(alone, 99).toFixed(0)} ms); /healthz p50/p99 ${pct(health, 50).toFixed(0)}/${pct(health, 99).toFixed(0)} ms (${health.length}, the first ${health[0]?.toFixed(0)} ms) (targets < 250); event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
     );
   });
 }
