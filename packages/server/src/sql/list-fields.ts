@@ -28,14 +28,17 @@ const coded = (column: string, dictionary: string): ListFieldSql =>
 const dimension = (name: ServerDimension): ListFieldSql =>
   coded(DIMENSION_SQL[name].column, DIMENSION_SQL[name].dictionary);
 
-/** Every list field; the catalogue's dimensions that sessions carry are list fields too. */
+/**
+ * Every list field; the catalogue's dimensions that sessions carry are list fields too. Constants
+ * are DOUBLE (`1000.0::DOUBLE`): DuckDB's DECIMAL arithmetic costs several times as much per row.
+ */
 export const LIST_FIELD_SQL = Object.freeze({
-  latency: num('coalesce(startup_ms / 1000.0, 0)'),
+  latency: num('coalesce(startup_ms / 1000.0::DOUBLE, 0)'),
   bufferingratio: num(SESSION_BUFFERING_RATIO),
   cirrbufferingratio: num(SESSION_BUFFERING_RATIO),
   buffcount: num('rebuffer_count::DOUBLE'),
-  playdur: num('watch_ms / 60000.0'),
-  totalduration: num('(watch_ms + rebuffer_ms) / 60000.0'),
+  playdur: num('watch_ms / 60000.0::DOUBLE'),
+  totalduration: num('(watch_ms + rebuffer_ms) / 60000.0::DOUBLE'),
   cbrsize: num('bytes_downloaded / 1e6'),
   qualityofexperience: num(QOE_SCORE),
   errors: num('coalesce(n_errors, 0)::DOUBLE', true),
@@ -43,7 +46,7 @@ export const LIST_FIELD_SQL = Object.freeze({
   cdn_change_rate: num('cdn_changes::DOUBLE'),
   starttime: num('start_ts::DOUBLE'),
   endtime: num('coalesce(end_ts, 0)::DOUBLE'),
-  watchtime: num('(watch_ms + rebuffer_ms) / 1000.0'),
+  watchtime: num('(watch_ms + rebuffer_ms) / 1000.0::DOUBLE'),
   sessionid: text('session_id'),
   status: text('status::VARCHAR'),
   deviceid: coded('device_id', 'dict_device_id'),
