@@ -9,4 +9,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   platform: 'node',
+  // The docs pages `playq mcp` serves as resources are bundled as text: an install has no docs/.
+  loader: { '.md': 'text' },
 });

@@ -76,10 +76,10 @@ export function entryChecks({ full, cliOnly, packs }) {
       ]);
     }
   }
-  const absent = ['fast-check', 'msw', '@playq/server', '@duckdb/node-api'];
+  const absent = ['fast-check', 'msw', '@playq/server', '@duckdb/node-api', '@modelcontextprotocol/sdk'];
   const present = packs.map((p) => p.name).filter((name) => existsSync(join(cliOnly, 'node_modules', name)));
   checks.push([
-    '@playq/cli alone: installs no optional peer (fast-check, msw, @playq/server, DuckDB)',
+    '@playq/cli alone: installs no optional peer (fast-check, msw, @playq/server, DuckDB, the MCP SDK)',
     () =>
       absent
         .filter((name) => existsSync(join(cliOnly, 'node_modules', name)))

@@ -51,6 +51,16 @@ export function cliChecks({ full, cliOnly, packs }) {
         : [`exit ${code}: ${stderr}`];
     },
   ]);
+  checks.push([
+    'playq mcp without the MCP SDK: one line saying what to install',
+    async () => {
+      const { code, stderr } = await playq(cliOnly, ['mcp']);
+      const lines = stderr.trim().split('\n');
+      return code === 1 && lines.length === 1 && /npm install @modelcontextprotocol\/sdk zod/.test(stderr)
+        ? []
+        : [`exit ${code}: ${stderr}`];
+    },
+  ]);
   checks.push(['playq demo (full install): its "Next" hints run exactly as printed', () => demoHints(full)]);
   checks.push([
     'playq catalogue (@playq/cli alone), when the command exists',

@@ -1,5 +1,6 @@
-// Parts of the CLI that need an optional package (the reference service, and with it DuckDB) load
-// it on use, so the offline commands run without it; a missing one is one line saying what to install.
+// Parts of the CLI that need an optional package (the reference service and with it DuckDB, or the
+// MCP SDK) load it on use, so the other commands run without it; a missing one is one line saying
+// what to install.
 import { CliError } from './errors';
 
 function isMissing(error: unknown, name: string): boolean {
@@ -8,21 +9,44 @@ function isMissing(error: unknown, name: string): boolean {
 }
 
 /**
- * Runs `load` (a dynamic import of a module that needs `@playq/server`) and turns a missing
- * package into a CliError naming the command and the install line.
+ * Runs `load` (a dynamic import of a module that needs the optional `packages`) and turns a
+ * missing one into a CliError naming the command, what the package is, and the install line.
  *
  * @example
- * const { runServe } = await needsServer('serve', () => import('./serve/run-serve'));
+ * const { runMcp } = await needsOptional('mcp', MCP_PACKAGES, () => import('./mcp/run-mcp'));
  */
-export async function needsServer<T>(command: string, load: () => Promise<T>): Promise<T> {
+export async function needsOptional<T>(
+  command: string,
+  packages: { readonly names: readonly string[]; readonly what: string },
+  load: () => Promise<T>,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!isMissing(error, '@playq/server')) throw error;
+    const missing = packages.names.find((name) => isMissing(error, name));
+    if (missing === undefined) throw error;
     throw new CliError(
-      `playq ${command} needs the optional package @playq/server (the reference service on DuckDB), which is not installed: npm install @playq/server (add --global if @playq/cli is installed globally)`,
+      `playq ${command} needs the optional package ${missing} (${packages.what}), which is not installed: npm install ${packages.names.join(' ')} (add --global if @playq/cli is installed globally)`,
       undefined,
       { cause: error },
     );
   }
 }
+
+const SERVER = { names: ['@playq/server'], what: 'the reference service on DuckDB' };
+
+/**
+ * `needsOptional` for the commands that run the reference service.
+ *
+ * @example
+ * const { runServe } = await needsServer('serve', () => import('./serve/run-serve'));
+ */
+export function needsServer<T>(command: string, load: () => Promise<T>): Promise<T> {
+  return needsOptional(command, SERVER, load);
+}
+
+/** What `playq mcp` needs beside @playq/cli. */
+export const MCP_PACKAGES = {
+  names: ['@modelcontextprotocol/sdk', 'zod'],
+  what: 'the Model Context Protocol SDK',
+};

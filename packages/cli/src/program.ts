@@ -8,6 +8,7 @@ import { registerContract } from './commands/contract';
 import { registerData } from './commands/data';
 import { registerDemo } from './commands/demo';
 import { registerExplain } from './commands/explain';
+import { registerMcp } from './commands/mcp';
 import { registerQuery } from './commands/query';
 import { registerServe } from './commands/serve';
 import { registerUrl } from './commands/url';
@@ -28,6 +29,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerServe,
   registerData,
   registerDemo,
+  registerMcp,
 ];
 
 /** @internal */
@@ -57,6 +59,7 @@ Examples:
   $ playq url metricquery demo --last 24h --metrics errors,users --aggby country
   $ playq query metricquery demo --last 7d --metrics viewercount --aggby timestamp --granularity hour
   $ playq serve --port 8080
+  $ playq mcp
 
 Credentials and addresses come from flags or the environment: PLAYQ_BASE_URL, PLAYQ_PLAN_URL,
 PLAYQ_API_KEY, PLAYQ_CLIENT_ID, PLAYQ_CLIENT_SECRET, PLAYQ_TOKEN. Secrets given as flags are

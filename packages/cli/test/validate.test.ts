@@ -11,8 +11,8 @@ import {
   qoeFilterText,
 } from '@playq/testing/arbitraries';
 import { describe, expect, it } from 'vitest';
-import { validateText } from '../src/commands/validate';
 import { namesCatalogue } from '../src/names-catalogue';
+import { validateText } from '../src/validate-text';
 
 const DIMENSIONS = [...DEFAULT_CATALOGUE.dimensionNames, 'contry', 'latency'];
 const METRICS = [...DEFAULT_CATALOGUE.metricNames, 'latncy', 'country'];

@@ -1,8 +1,9 @@
 // `playq catalogue [--json] [--catalogue file.json]`: the names a deployment understands, with
 // each one's kind, level, unit, endpoints and definition, read from @playq/query's catalogue.
-import type { AnyCatalogue, DimensionInfo, MetricInfo } from '@playq/query';
+import type { AnyCatalogue } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
+import { catalogueEntries, catalogueJson } from '../catalogue-json';
 import { EXIT } from '../errors';
 import { renderTable } from '../format/table';
 import { safeJson, terminalText } from '../format/terminal-text';
@@ -31,43 +32,10 @@ Examples:
     });
 }
 
-function entries(catalogue: AnyCatalogue) {
-  const metrics = catalogue.metricNames.map(
-    (n: string) => (catalogue.metrics as Record<string, MetricInfo>)[n]!,
-  );
-  const dimensions = catalogue.dimensionNames.map(
-    (n: string) => (catalogue.dimensions as Record<string, DimensionInfo>)[n]!,
-  );
-  return { metrics, dimensions };
-}
-
-/** The catalogue as plain JSON, in definition order. */
-export function catalogueJson(catalogue: AnyCatalogue) {
-  const { metrics, dimensions } = entries(catalogue);
-  return {
-    metrics: metrics.map(({ name, unit, level, endpoints, concurrency, description }) => ({
-      name,
-      unit,
-      level,
-      endpoints,
-      concurrency,
-      description,
-    })),
-    dimensions: dimensions.map(({ name, endpoints, restricted, combinesWith, metricOn, description }) => ({
-      name,
-      endpoints,
-      combinesWith: restricted ? combinesWith : 'all',
-      sessionField: metricOn.includes('session'),
-      description,
-    })),
-    timestamp: 'the aggby of a time series (with granularity)',
-  };
-}
-
 // Two aligned tables: a name, what kind of name it is (level, unit and where it is valid), and its
 // definition; long definitions are kept whole.
 function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
-  const { metrics, dimensions } = entries(catalogue);
+  const { metrics, dimensions } = catalogueEntries(catalogue);
   const both = (e: readonly string[]) => (e.length === 2 ? '' : ` [${e.join(', ')} only]`);
   const metricRows = metrics.map((m) => ({
     metric: m.name,

@@ -2,89 +2,16 @@
 // @playq/query's `checkText` (the same checks an editor shows), then print its canonical form or
 // each diagnostic under the input with a caret. Names come from the catalogue, or from
 // --metrics/--dimensions, so typos get a did-you-mean.
-import {
-  type Diagnostic,
-  parseFilter,
-  parsePeriod,
-  parseQoeFilter,
-  serializeFilter,
-  serializePeriod,
-  serializeQoeFilter,
-} from '@playq/grammar';
-import { type AnyCatalogue, checkText, type QueryDiagnostic } from '@playq/query';
 import { Argument, type Command, Option } from 'commander';
 import { parseList } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
-import { diagnosticJson, lineColumn, renderDiagnostic } from '../format/diagnostics';
+import { diagnosticJson, renderDiagnostic } from '../format/diagnostics';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
 import { namesCatalogue } from '../names-catalogue';
+import { type Kind, TEXT_KINDS, validateText } from '../validate-text';
 import type { Finish } from './command';
-
-const KINDS = ['filter', 'qoefilter', 'period'] as const;
-type Kind = (typeof KINDS)[number];
-
-export interface ValidateOutcome {
-  readonly ok: boolean;
-  readonly canonical: string | null;
-  readonly warnings: readonly Diagnostic[];
-  readonly errors: readonly Diagnostic[];
-}
-
-// The canonical text of a text that checked clean.
-function canonicalText(kind: Kind, text: string): string | null {
-  const r =
-    kind === 'filter' ? parseFilter(text) : kind === 'qoefilter' ? parseQoeFilter(text) : parsePeriod(text);
-  if (!r.ok) return null;
-  if (kind === 'filter') return serializeFilter(r.value as never);
-  return kind === 'qoefilter' ? serializeQoeFilter(r.value as never) : serializePeriod(r.value as never);
-}
-
-/**
- * A query diagnostic about one text, in the grammar's shape the CLI prints: a grammar error as the
- * grammar worded it; a catalogue problem without its parameter prefix (the text is the parameter),
- * its did-you-mean said once, and the names it could have been as `expected`.
- */
-function textDiagnostic(kind: Kind, text: string, d: QueryDiagnostic, catalogue: AnyCatalogue): Diagnostic {
-  if (d.cause) return d.cause;
-  const message = d.message.startsWith(`${kind}: `) ? d.message.slice(kind.length + 2) : d.message;
-  const offset = d.offset ?? 0;
-  const names =
-    d.code === 'unknown_dimension'
-      ? catalogue.dimensionNames
-      : d.code === 'unknown_metric'
-        ? catalogue.metricNames
-        : undefined;
-  return {
-    code: d.code,
-    message,
-    severity: d.severity,
-    offset,
-    length: d.length ?? 0,
-    ...lineColumn(text, offset),
-    ...(names === undefined ? {} : { expected: [...names] }),
-    ...(d.hint === undefined || message.includes(`"${d.hint}"`) ? {} : { hint: d.hint }),
-  };
-}
-
-/**
- * Checks one text of a mini-language, catalogue names included, without printing anything.
- *
- * @example
- * validateText('filter', '[contry=US]', DEFAULT_CATALOGUE);
- * // { ok: false, canonical: null, errors: [{ code: 'unknown_dimension', message: '… did you mean "country"?', ... }] }
- */
-export function validateText(kind: Kind, text: string, catalogue: AnyCatalogue): ValidateOutcome {
-  const found = checkText(kind, text, { catalogue }).map((d) => ({
-    severity: d.severity,
-    diagnostic: textDiagnostic(kind, text, d, catalogue),
-  }));
-  const errors = found.filter((f) => f.severity === 'error').map((f) => f.diagnostic);
-  const warnings = found.filter((f) => f.severity === 'warning').map((f) => f.diagnostic);
-  const ok = errors.length === 0;
-  return { ok, canonical: ok ? canonicalText(kind, text) : null, warnings, errors };
-}
 
 interface ValidateFlags {
   readonly json?: boolean;
@@ -110,7 +37,7 @@ export function registerValidate(program: Command, ctx: Context, finish: Finish)
       ),
     )
     .addOption(catalogueOption())
-    .addArgument(new Argument('<kind>', 'what the text is').choices(KINDS))
+    .addArgument(new Argument('<kind>', 'what the text is').choices(TEXT_KINDS))
     .argument('<text>', 'the text to check (quote it for the shell)')
     .addHelpText(
       'after',

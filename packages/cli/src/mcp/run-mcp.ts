@@ -1,0 +1,94 @@
+// The running part of `playq mcp`, loaded only when it runs (it needs the optional MCP SDK): the
+// service it answers for, from flags, secret files and PLAYQ_* variables, then the server over
+// stdio until the client closes it, or over HTTP on 127.0.0.1 until Ctrl-C.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createClient, type PlayqClient } from '@playq/client';
+import type { AnyCatalogue } from '@playq/query';
+import { type ConnectionFlags, resolveCredentials, resolvePlanUrl } from '../connection';
+import type { Context } from '../io';
+import { clientFor } from '../run-query';
+import { waitForAbort } from '../serve/wait';
+import { listenMcpHttp } from './http';
+import { createPlayqMcpServer } from './server';
+import type { McpService } from './tool-query';
+
+export interface McpSettings {
+  readonly baseUrl: string;
+  readonly catalogue: AnyCatalogue;
+  /** Credentials, secrets already read from their files; the environment fills the rest. */
+  readonly connection: ConnectionFlags;
+  /** Serve streamable HTTP on this port of 127.0.0.1 instead of stdio. */
+  readonly httpPort?: number | undefined;
+}
+
+/** The endpoints this server runs queries on. */
+const ENDPOINTS = ['metricquery', 'session'] as const;
+
+/**
+ * The service the MCP server answers for: clients made on first use, one per endpoint, so a
+ * missing credential is reported by the tool that needs it, worded without the secret.
+ *
+ * @example
+ * const service = mcpService(ctx, settings);
+ */
+export function mcpService(ctx: Context, settings: McpSettings): McpService {
+  const { baseUrl, catalogue, connection } = settings;
+  const planUrl = resolvePlanUrl(connection, ctx.io.env, baseUrl);
+  const clients = new Map<string, PlayqClient>();
+  return {
+    baseUrl,
+    planUrl,
+    catalogue,
+    endpoints: ENDPOINTS,
+    now: () => Date.now() / 1000,
+    client(endpoint) {
+      let client = clients.get(endpoint);
+      if (client === undefined) {
+        const kind = endpoint === 'session' ? 'session' : 'metricquery';
+        const credentials = resolveCredentials(kind, connection, ctx.io.env, baseUrl);
+        client = clientFor(kind, credentials, baseUrl, planUrl, catalogue);
+        clients.set(endpoint, client);
+      }
+      return client;
+    },
+    planClient: () =>
+      createClient({ baseUrl, ...(planUrl === undefined ? {} : { planUrl }), userAgent: 'playq-mcp' }),
+  };
+}
+
+// Until the client closes stdin (or Ctrl-C): stdout carries the protocol, so nothing else writes there.
+async function serveStdio(ctx: Context, service: McpService): Promise<void> {
+  const server = createPlayqMcpServer(service);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    transport.onclose = resolve;
+  });
+  await server.connect(transport);
+  ctx.err(ctx.errColor.dim(`playq mcp: answering for ${service.baseUrl} over stdio\n`));
+  await Promise.race([closed, waitForAbort(ctx.signal)]);
+  await server.close();
+}
+
+async function serveHttp(ctx: Context, service: McpService, port: number): Promise<void> {
+  const { server, url } = await listenMcpHttp(service, port);
+  ctx.err(`playq mcp: answering for ${service.baseUrl} at ${url} (streamable HTTP); press Ctrl-C to stop\n`);
+  try {
+    await waitForAbort(ctx.signal);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/**
+ * Runs the MCP server until its client leaves (stdio) or Ctrl-C (HTTP).
+ *
+ * @example
+ * await runMcp(ctx, { baseUrl, catalogue, connection: {} });
+ */
+export async function runMcp(ctx: Context, settings: McpSettings): Promise<void> {
+  const service = mcpService(ctx, settings);
+  if (settings.httpPort === undefined) await serveStdio(ctx, service);
+  else await serveHttp(ctx, service, settings.httpPort);
+}
