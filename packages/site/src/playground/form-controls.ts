@@ -16,13 +16,21 @@ export interface ConnectionSettings {
 
 export type FormFields = Omit<FormState, 'filter' | 'qoefilter' | 'now'>;
 
-const LAST: readonly [string, string][] = [
+const LAST: readonly (readonly [string, string])[] = [
   ['1', '1 hour'],
   ['24', '24 hours'],
   ['168', '7 days'],
   ['720', '30 days'],
 ];
-const GRANULARITIES = ['auto', 'minute', '5minute', '10minute', 'hour', 'day'] as const;
+const GRANULARITIES = ['auto', 'minute', '5minute', '10minute', 'hour', 'day'].map((g) => [g, g] as const);
+const ORDERS = [
+  ['desc', 'desc'],
+  ['asc', 'asc'],
+] as const;
+const AGGS = [
+  ['1', '1 (groups)'],
+  ['2', '2 (error events)'],
+] as const;
 /** The error-insights breakdown of the session endpoint, offered as one choice. */
 const ERROR_INSIGHTS = 'category,key,player';
 
@@ -39,9 +47,9 @@ function aggbyOptions(endpoint: string): [string, string][] {
     : [['', '(none)'], ['timestamp', 'timestamp (time series)'], ...dims];
 }
 
-/** The controls, laid out in rows; `read` gives their values, `refresh` updates what depends on them. */
-export function formControls(params: URLSearchParams, defaultService: string) {
-  const c = {
+/** The form's inputs and selects with their defaults; the service may come from `?service=`. */
+function createControls(params: URLSearchParams, defaultService: string) {
+  return {
     service: input('service', params.get('service') ?? defaultService, 40),
     customer: input('customer', 'demo', 10),
     apiKey: input('apikey', 'demo-key', 12),
@@ -55,46 +63,19 @@ export function formControls(params: URLSearchParams, defaultService: string) {
     last: select('last', LAST, '720'),
     metrics: input('metrics', 'viewercount,errors', 28),
     aggby: select('aggby', aggbyOptions('metricquery'), 'country'),
-    granularity: select(
-      'granularity',
-      GRANULARITIES.map((g) => [g, g] as const),
-      'day',
-    ),
+    granularity: select('granularity', GRANULARITIES, 'day'),
     orderby: select('orderby', [['', '(default)']], ''),
-    order: select(
-      'order',
-      [
-        ['desc', 'desc'],
-        ['asc', 'asc'],
-      ],
-      'desc',
-    ),
-    agg: select(
-      'agg',
-      [
-        ['1', '1 (groups)'],
-        ['2', '2 (error events)'],
-      ],
-      '1',
-    ),
+    order: select('order', ORDERS, 'desc'),
+    agg: select('agg', AGGS, '1'),
     planLevel: input('planlevel', '', 6),
     limit: input('limit', '100', 5),
   };
-  const sessionOnly = [field('agg', c.agg), field('planlevel (blank: looked up)', c.planLevel)];
-  const clientFields = [field('Client id', c.clientId), field('Client secret', c.clientSecret)];
-  const apiKeyField = field('API key', c.apiKey);
-  const granularityField = field('granularity', c.granularity);
+}
+type Controls = ReturnType<typeof createControls>;
 
-  const refresh = () => {
-    const session = c.endpoint.value === 'session';
-    setOptions(c.aggby, aggbyOptions(c.endpoint.value));
-    for (const f of [...sessionOnly, ...clientFields]) f.hidden = !session;
-    apiKeyField.hidden = session;
-    granularityField.hidden = c.aggby.value !== 'timestamp';
-    const requested = [...new Set([...names(c.metrics.value), ...names(c.aggby.value)])];
-    setOptions(c.orderby, [['', '(default)'], ...requested.map((n) => [n, n] as const)]);
-  };
-  const read = (): FormFields & ConnectionSettings => ({
+/** What the controls hold, as the form's fields and the connection settings. */
+function readControls(c: Controls): FormFields & ConnectionSettings {
+  return {
     baseUrl: c.service.value,
     customerId: c.customer.value,
     apiKey: c.apiKey.value,
@@ -110,7 +91,25 @@ export function formControls(params: URLSearchParams, defaultService: string) {
     limit: Number(c.limit.value),
     agg: c.agg.value === '2' ? 2 : 1,
     planLevel: c.planLevel.value.trim(),
-  });
+  };
+}
+
+/** The controls, laid out in rows; `read` gives their values, `refresh` updates what depends on them. */
+export function formControls(params: URLSearchParams, defaultService: string) {
+  const c = createControls(params, defaultService);
+  const sessionOnly = [field('agg', c.agg), field('planlevel (blank: looked up)', c.planLevel)];
+  const clientFields = [field('Client id', c.clientId), field('Client secret', c.clientSecret)];
+  const apiKeyField = field('API key', c.apiKey);
+  const granularityField = field('granularity', c.granularity);
+  const refresh = () => {
+    const session = c.endpoint.value === 'session';
+    setOptions(c.aggby, aggbyOptions(c.endpoint.value));
+    for (const f of [...sessionOnly, ...clientFields]) f.hidden = !session;
+    apiKeyField.hidden = session;
+    granularityField.hidden = c.aggby.value !== 'timestamp';
+    const requested = [...new Set([...names(c.metrics.value), ...names(c.aggby.value)])];
+    setOptions(c.orderby, [['', '(default)'], ...requested.map((n) => [n, n] as const)]);
+  };
   const rows = [
     row(field('Service', c.service), field('Customer', c.customer), apiKeyField, ...clientFields),
     row(
@@ -128,5 +127,5 @@ export function formControls(params: URLSearchParams, defaultService: string) {
     ),
   ];
   refresh();
-  return { controls: c, rows, read, refresh };
+  return { controls: c, rows, read: () => readControls(c), refresh };
 }

@@ -16,22 +16,50 @@ const DEFAULT_SERVICE =
   (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_PLAYQ_SERVICE ??
   'http://127.0.0.1:8080/api/v1';
 
-/** Build the playground inside `root`. The service URL may come from `?service=` in the page URL. */
-export function mountPlayground(root: HTMLElement): void {
-  const form = formControls(new URLSearchParams(location.search), DEFAULT_SERVICE);
-  const preview = queryPreview();
-  const result = resultView();
-  const run = el('button', { 'data-testid': 'run', class: 'playq-run' }, 'Run');
+type Form = ReturnType<typeof formControls>;
 
+/** The connection for the form's current settings, made again when they change. */
+function serviceLink(form: Form) {
   let connection: Connection | undefined;
   const reconnect = () => {
     connection = connect(form.read(), () => formPeriod({ ...form.read(), now: Date.now() }));
     return connection;
   };
   const values: ValueProvider = (request) => (connection ?? reconnect()).values(request);
+  return { reconnect, values };
+}
+
+/** Events: connection settings reconnect, query fields update the preview, Run sends. */
+function wire(form: Form, run: HTMLButtonElement, on: { reconnect(): void; update(): void; send(): void }) {
+  const c = form.controls;
+  for (const input of [c.service, c.apiKey, c.clientId, c.clientSecret, c.customer])
+    input.addEventListener('change', () => on.reconnect());
+  for (const input of [
+    c.endpoint,
+    c.last,
+    c.metrics,
+    c.aggby,
+    c.granularity,
+    c.orderby,
+    c.order,
+    c.agg,
+    c.planLevel,
+    c.limit,
+  ])
+    input.addEventListener('input', () => on.update());
+  run.addEventListener('click', () => on.send());
+}
+
+/** Build the playground inside `root`. The service URL may come from `?service=` in the page URL. */
+export function mountPlayground(root: HTMLElement): void {
+  const form = formControls(new URLSearchParams(location.search), DEFAULT_SERVICE);
+  const preview = queryPreview();
+  const result = resultView();
+  const run = el('button', { 'data-testid': 'run', class: 'playq-run' }, 'Run');
+  const link = serviceLink(form);
   const on = { change: () => update(), submit: () => void send() };
-  const filter = textEditor('filter', '[country=US|FR][platform=ios]', values, on);
-  const qoefilter = textEditor('qoefilter', 'latency > 2 AND bufferingratio <= 5', values, on);
+  const filter = textEditor('filter', '[country=US|FR][platform=ios]', link.values, on);
+  const qoefilter = textEditor('qoefilter', 'latency > 2 AND bufferingratio <= 5', link.values, on);
 
   function update(): FormQuery | undefined {
     form.refresh();
@@ -55,7 +83,7 @@ export function mountPlayground(root: HTMLElement): void {
   async function send() {
     const q = update();
     if (q === undefined || q.url === '') return;
-    const { client } = reconnect();
+    const { client } = link.reconnect();
     result.running();
     const now = Date.now();
     try {
@@ -65,24 +93,7 @@ export function mountPlayground(root: HTMLElement): void {
     }
   }
 
-  const c = form.controls;
-  for (const input of [c.service, c.apiKey, c.clientId, c.clientSecret, c.customer])
-    input.addEventListener('change', () => reconnect());
-  for (const input of [
-    c.endpoint,
-    c.last,
-    c.metrics,
-    c.aggby,
-    c.granularity,
-    c.orderby,
-    c.order,
-    c.agg,
-    c.planLevel,
-    c.limit,
-  ])
-    input.addEventListener('input', () => update());
-  run.addEventListener('click', () => void send());
-
+  wire(form, run, { reconnect: link.reconnect, update, send: () => void send() });
   root.replaceChildren(
     ...form.rows,
     field('filter', filter.parent),
