@@ -1,9 +1,10 @@
-// The two query endpoints after authentication: parse and validate the URL with @playq/query,
-// check the plan level, compile to SQL, and answer with the paged envelope (answer-body.ts).
+// The query endpoints after authentication: parse and validate the URL with @playq/query, check
+// the plan level, compile to SQL (or take the plan of the same request from the executor's plan
+// memo), and answer with the paged envelope (answer-body.ts).
 import { fromURL, type QueryLimits, type QueryNode, type ResultEnvelope } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import type { Dataset } from '../data/dataset';
-import { CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
+import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
 import { EMPTY_BLOCK } from '../sql/record-block';
@@ -34,6 +35,56 @@ export async function answerQuery(
   ctx: QueryContext,
   headers: Record<string, string>,
 ): Promise<Response> {
+  const exec: ExecContext = { customer: customer.customerId, signal: request.signal };
+  const key = `${customer.customerId}\u0000${request.url}`;
+  let planned: Planned | undefined = ctx.executor.plans.get(key);
+  let slice: PageSlice;
+  try {
+    if (planned === undefined) {
+      const made = plan(request, endpoint, customer, ctx, headers);
+      if (made instanceof Response) return made;
+      planned = made;
+      if (made.plan !== undefined) ctx.executor.plans.set(key, { ...made, plan: made.plan });
+    }
+    slice =
+      planned.plan === undefined
+        ? { block: EMPTY_BLOCK, from: 0, to: 0, totalrecords: 0 }
+        : await ctx.executor.slice(planned.plan, planned.limit, planned.offset, exec);
+  } catch (error) {
+    if (!(error instanceof UnsupportedQueryError)) throw error;
+    return problemResponse(400, error.code, error.message, { param: error.param, headers });
+  }
+  const timeoutMs = ctx.executor.timeoutMs;
+  return answerResponse(slice, {
+    limit: planned.limit,
+    totalpages: endpoint === 'session',
+    headers,
+    budget: ctx.executor.answers,
+    ticket: { ...exec, timeoutMs, deadline: performance.now() + timeoutMs },
+    holdMs: timeoutMs,
+    head: request.method === 'HEAD',
+  });
+}
+
+/** A request's plan (none when the data has no such customer) and page. */
+interface Planned {
+  readonly plan: CompiledQuery | undefined;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/**
+ * Parses, validates and compiles a request's query: its plan and page, no plan when the data has
+ * no such customer, or the problem answer. Throws `UnsupportedQueryError` for a name the service
+ * has no SQL for.
+ */
+function plan(
+  request: Request,
+  endpoint: QueryEndpoint,
+  customer: DemoCredentials,
+  ctx: QueryContext,
+  headers: Record<string, string>,
+): Response | Planned {
   const parsed = fromURL(request.url, {
     ignoreUnknownParameters: ctx.ignoreUnknownParameters,
     limits: ctx.limits,
@@ -53,47 +104,19 @@ export async function answerQuery(
     );
   }
   const code = ctx.db.customerCode(customer.customerId);
-  const exec: ExecContext = { customer: customer.customerId, signal: request.signal };
-  let slice: PageSlice;
+  const page = { limit: query.limit, offset: query.offset };
+  if (code === undefined) return { plan: undefined, ...page };
   try {
-    slice =
-      code === undefined
-        ? { block: EMPTY_BLOCK, from: 0, to: 0, totalrecords: 0 }
-        : await run(query, code, ctx, exec);
-  } catch (error) {
-    if (!(error instanceof UnsupportedQueryError)) throw error;
-    return problemResponse(400, error.code, error.message, { param: error.param, headers });
-  }
-  const timeoutMs = ctx.executor.timeoutMs;
-  return answerResponse(slice, {
-    limit: query.limit,
-    totalpages: endpoint === 'session',
-    headers,
-    budget: ctx.executor.answers,
-    ticket: { ...exec, timeoutMs, deadline: performance.now() + timeoutMs },
-    holdMs: timeoutMs,
-    head: request.method === 'HEAD',
-  });
-}
-
-async function run(
-  query: QueryNode,
-  customerCode: number,
-  ctx: QueryContext,
-  exec: ExecContext,
-): Promise<PageSlice> {
-  let compiled: ReturnType<typeof compileQuery>;
-  try {
-    compiled = compileQuery(query, {
-      customerCode,
+    const compiled = compileQuery(query, {
+      customerCode: code,
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
     });
+    return { plan: compiled, ...page };
   } catch (error) {
     if (error instanceof CompileError)
       throw new Error(`internal: validated query did not compile: ${error.message}`);
     throw error;
   }
-  return ctx.executor.slice(compiled, query.limit, query.offset, exec);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -16,6 +16,7 @@ import {
 } from './admission';
 import { duckParameters } from './params';
 import type { CompiledQuery } from './plan';
+import { PlanMemo } from './plan-memo';
 import { BlockWriter, blockPrefix, decodeBlock, type RecordBlock } from './record-block';
 import { type CachedResult, ResultCache } from './result-cache';
 import { SharedRuns } from './shared-run';
@@ -62,6 +63,8 @@ export class QueryExecutor {
   readonly admission: Admission;
   /** Answers being sent: bytes per service and per customer (see answer-body.ts). */
   readonly answers: Admission;
+  /** Plans of recent requests by URL and customer (see plan-memo.ts). */
+  readonly plans = new PlanMemo();
   private readonly inflight = new SharedRuns<CachedResult>();
 
   constructor(
