@@ -56,7 +56,8 @@ for (const pkg of readdirSync(join(ROOT, 'packages'))) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
         const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
         const lines = end - start + 1;
-        if (lines > MAX) found.push({ name: nameOf(node), lines, file: relative(ROOT, file), line: start + 1 });
+        if (lines > MAX)
+          found.push({ name: nameOf(node), lines, file: relative(ROOT, file), line: start + 1 });
       }
       ts.forEachChild(node, visit);
     };
