@@ -1,6 +1,6 @@
 // Parsers for flag values. Each throws commander's InvalidArgumentError with a sentence saying
 // what was expected, which commander prints beside the flag's name and turns into exit code 2.
-import { MAX_EPOCH_SECONDS } from '@playq/query';
+import { MAX_EPOCH_SECONDS, withoutTrailingSlash } from '@playq/query';
 import { InvalidArgumentError } from 'commander';
 
 /**
@@ -110,5 +110,5 @@ export function parseHttpUrl(value: string): string {
   }
   if (url.username || url.password)
     throw new InvalidArgumentError('Put credentials in flags or PLAYQ_* variables, not in the URL.');
-  return url.href.replace(/\/+$/, '');
+  return withoutTrailingSlash(url.href);
 }

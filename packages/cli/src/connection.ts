@@ -1,6 +1,7 @@
 // Where to send a query and with which credentials: flags (or the files they name) first, then
 // PLAYQ_* environment variables. A missing credential is a usage error that names the ways to give
 // it; the secret itself never appears in any message.
+import { credentialOf, type Endpoint, TOKEN_PATH, tokenUrlOf } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { parseHttpUrl } from './args';
 import { usageError } from './errors';
@@ -52,7 +53,7 @@ export function addConnectionOptions(command: Command): Command {
     )
     .addOption(secretFileOption('token', 'the bearer token'))
     .addOption(
-      new Option('--token-url <url>', 'OAuth token endpoint (default {base_url}/oauth/token)').argParser(
+      new Option('--token-url <url>', `OAuth token endpoint (default {base_url}${TOKEN_PATH})`).argParser(
         parseHttpUrl,
       ),
     );
@@ -101,16 +102,16 @@ function pick(flag: string | undefined, env: Env, name: string): string | undefi
  * // { kind: 'apiKey', apiKey: 'demo-key' }
  */
 export function resolveCredentials(
-  endpoint: 'metricquery' | 'session',
+  endpoint: Endpoint,
   flags: ConnectionFlags,
   env: Env,
   baseUrl: string,
 ): Credentials {
-  if (endpoint === 'metricquery') {
+  if (credentialOf(endpoint) === 'apiKey') {
     const apiKey = pick(flags.apiKey, env, 'PLAYQ_API_KEY');
     if (apiKey === undefined)
       throw usageError(
-        'the metricquery endpoint needs an API key: give --api-key-file, --api-key or set PLAYQ_API_KEY',
+        `the ${endpoint} endpoint needs an API key: give --api-key-file, --api-key or set PLAYQ_API_KEY`,
       );
     return { kind: 'apiKey', apiKey };
   }
@@ -124,7 +125,7 @@ export function resolveCredentials(
     let tokenUrl = flags.tokenUrl;
     if (tokenUrl === undefined) {
       const fromEnv = pick(undefined, env, 'PLAYQ_TOKEN_URL');
-      tokenUrl = fromEnv === undefined ? `${baseUrl}/oauth/token` : parseEnvUrl(fromEnv, 'PLAYQ_TOKEN_URL');
+      tokenUrl = fromEnv === undefined ? tokenUrlOf(baseUrl) : parseEnvUrl(fromEnv, 'PLAYQ_TOKEN_URL');
     }
     return { kind: 'clientCredentials', clientId, clientSecret, tokenUrl };
   }

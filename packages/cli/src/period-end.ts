@@ -1,7 +1,7 @@
 // Where `--last` ends when `--end` is not given. A time series ends at the last whole bucket, so
 // `--last 24h --granularity hour` is 24 complete hours, never 25 with a partial one at each end;
 // anything else ends at "now" rounded up to the minute, so URLs made within a minute are the same.
-import { granularitySeconds, isGranularity } from '@playq/query';
+import { granularitySeconds, isGranularity, isTimeSeries } from '@playq/query';
 
 /**
  * The end, in epoch seconds, of a `--last` period without `--end`.
@@ -15,7 +15,7 @@ export function lastPeriodEnd(
   flags: { readonly aggby?: readonly string[]; readonly granularity?: string; readonly last?: number },
   nowSeconds: number,
 ): number {
-  if (flags.aggby?.includes('timestamp')) {
+  if (isTimeSeries({ aggby: flags.aggby ?? [] })) {
     // `auto` resolves from the period's length, which `--last` gives before the end is known.
     const granularity = flags.granularity ?? 'auto';
     const span = { start: 0, end: flags.last ?? 86_400 };

@@ -7,6 +7,7 @@ import {
   DEFAULT_CATALOGUE,
   GRANULARITIES,
   type Granularity,
+  isTimeSeries,
   type SessionType,
 } from '@playq/query';
 import { type Command, Option } from 'commander';
@@ -200,7 +201,7 @@ type Loose = ReturnType<ReturnType<typeof createQueries>['fromQuery']>;
 function withShape(b: Loose, flags: QueryFlags): Loose {
   const aggby = flags.aggby ?? [];
   const granularity = flags.granularity as Granularity | undefined;
-  if (aggby.length === 1 && aggby[0] === 'timestamp') return b.timeseries(granularity);
+  if (isTimeSeries({ aggby })) return b.timeseries(granularity);
   const shaped = aggby.length > 0 ? b.aggBy(...aggby) : b;
   if (granularity === undefined) return shaped;
   return createQueries(shaped['~catalogue']).fromQuery({ ...shaped.toQuery(), granularity });

@@ -102,7 +102,7 @@ export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, 
 export interface ResolveOptions {
   /**
    * Accept a session query without `planlevel`: the client looks it up on the plan host before
-   * sending (DESIGN section 3), so only a shareable URL must carry it.
+   * sending (docs/query.md), so only a shareable URL must carry it.
    */
   readonly allowMissingPlanlevel?: boolean;
   /** The catalogue to check names against (default: the default catalogue). */

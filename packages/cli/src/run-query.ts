@@ -12,7 +12,7 @@ import {
   PlayqHttpError,
   PlayqNetworkError,
 } from '@playq/client';
-import type { AnyCatalogue, QueryNode } from '@playq/query';
+import { type AnyCatalogue, credentialOf, type Endpoint, type QueryNode } from '@playq/query';
 import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
 import { CliError, EXIT, isAbort } from './errors';
 import { terminalText } from './format/terminal-text';
@@ -48,7 +48,7 @@ export interface QueryOutcome {
  * const client = clientFor('metricquery', { kind: 'apiKey', apiKey: 'demo-key' }, baseUrl, planUrl);
  */
 export function clientFor(
-  endpoint: 'metricquery' | 'session',
+  endpoint: Endpoint,
   credentials: Credentials,
   baseUrl: string,
   planUrl: string | undefined,
@@ -67,7 +67,7 @@ export function clientFor(
   return createClient({
     baseUrl,
     ...(planUrl === undefined ? {} : { planUrl }),
-    auth: endpoint === 'metricquery' ? { metricquery: adapter } : { session: adapter },
+    auth: credentialOf(endpoint) === 'apiKey' ? { metricquery: adapter } : { session: adapter },
     userAgent: 'playq-cli',
     ...(catalogue === undefined ? {} : { catalogue }),
   });

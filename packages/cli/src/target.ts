@@ -1,5 +1,6 @@
 // What `playq query` (and `explain`) is asked to run: a pasted URL, or an endpoint and customer id
 // with query flags, resolved into one validated query and the base URL to send it to.
+import { ENDPOINTS, hasHttpScheme, isEndpoint } from '@playq/query';
 import type { Command } from 'commander';
 import { usageError } from './errors';
 import type { Context } from './io';
@@ -12,8 +13,6 @@ export interface Target extends ResolvedQuery {
   readonly url: string;
 }
 
-const ENDPOINTS = ['metricquery', 'session'];
-
 /**
  * Whether a target is a query URL: absolute http(s), or root-relative as the vendor's docs write it.
  *
@@ -22,7 +21,7 @@ const ENDPOINTS = ['metricquery', 'session'];
  * isUrlTarget('metricquery'); // false
  */
 export function isUrlTarget(target: string): boolean {
-  return /^https?:\/\//i.test(target) || isRelativeUrl(target);
+  return hasHttpScheme(target) || isRelativeUrl(target);
 }
 
 /**
@@ -66,9 +65,9 @@ export function resolveTarget(
       );
     return { ...resolveQueryUrl(ctx, target, options), url: target };
   }
-  if (!ENDPOINTS.includes(target)) {
+  if (!isEndpoint(target)) {
     throw usageError(
-      `"${target}" is neither a query URL (http(s)://… or /…) nor an endpoint (metricquery or session)`,
+      `"${target}" is neither a query URL (http(s)://… or /…) nor an endpoint (${ENDPOINTS.join(', ')})`,
     );
   }
   if (customerId === undefined) throw usageError(`missing the customer id after "${target}"`);

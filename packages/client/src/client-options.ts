@@ -2,7 +2,7 @@
 // endpoint, and the configuration of the one HTTP stack (transport, retries, timeouts, headers,
 // hooks, redirect rule, the secrets to redact). Bad input fails here, before any request.
 
-import type { AnyCatalogue } from '@playq/query';
+import { type AnyCatalogue, withoutTrailingSlash } from '@playq/query';
 import type { AuthAdapter } from './auth/auth-adapter';
 import type { ExecutorConfig } from './transport/executor';
 import { CROSS_ORIGIN_REDIRECTS, type CrossOriginRedirects } from './transport/follow-redirects';
@@ -160,7 +160,7 @@ function checkUrl(name: string, value: string | URL): string {
       `@playq/client: ${name} must not have a query string or fragment; the client appends paths to it`,
     );
   }
-  return text.replace(/\/+$/, '');
+  return withoutTrailingSlash(text);
 }
 
 // `Headers` would throw later with the value in its message; a header may hold a credential.

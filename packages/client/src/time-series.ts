@@ -1,4 +1,4 @@
-// Time-series results only hold buckets with data (DESIGN section 3). Charts want every bucket:
+// Time-series results only hold buckets with data (docs/server.md#records-dimensions-buckets-order). Charts want every bucket:
 // this fills the gaps over the query's period and turns epoch-second timestamps into Dates.
 import { type Granularity, granularitySeconds } from '@playq/query';
 

@@ -104,7 +104,6 @@ export type {
 } from './model';
 export { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from './model';
 export { PROBLEM_CODES, type ProblemCode, type QueryDiagnostic } from './problem-code';
-export { bucketSeconds, isTimeSeries } from './time-series';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
   PARAMETER_ORDER,
@@ -115,6 +114,23 @@ export {
   toSearchParams,
   toURL,
 } from './url/to-url';
-export { CUSTOMER_ID_PATTERN, isCustomerId } from './validate/check-plain';
 export { isError } from './validate/diagnostics';
 export { catalogueOf, type ValidateOptions, validate } from './validate/validate';
+export { hasHttpScheme, isHttpUrl, withoutTrailingSlash } from './wire/base-url';
+export {
+  CUSTOMER_ID_PATTERN,
+  DOT_SEGMENT_CUSTOMER_MESSAGE,
+  hasDotSegmentCustomer,
+  isCustomerId,
+} from './wire/customer-id';
+export {
+  CREDENTIAL_HEADER,
+  type Credential,
+  credentialOf,
+  ENDPOINTS,
+  isEndpoint,
+} from './wire/endpoints';
+export { pageCount } from './wire/page-count';
+export { PLAN_LOOKUP_SEGMENT, planLookupUrl, TOKEN_PATH, tokenUrlOf } from './wire/paths';
+export { isSensitiveHeader, isSensitiveParam, SENSITIVE_HEADERS } from './wire/sensitive-names';
+export { bucketSeconds, isPerEventQuery, isTimeSeries } from './wire/time-series';

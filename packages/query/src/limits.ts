@@ -1,4 +1,4 @@
-// The service's configurable limits (DESIGN section 4) and the arithmetic of time buckets, shared
+// The service's configurable limits (docs/server.md#limits-and-hostile-load) and the arithmetic of time buckets, shared
 // by validation here and by the reference service so that both refuse the same queries.
 import { MAX_EPOCH_SECONDS as GRAMMAR_MAX_EPOCH_SECONDS } from '@playq/grammar/print';
 import type { BucketGranularity, Granularity } from './model';
@@ -64,8 +64,8 @@ export interface PeriodBounds {
 
 /**
  * The fixed granularity a time series over the period uses: `auto` picks `minute` for periods up
- * to 90 minutes, `10minute` up to 6 hours, `hour` up to 15 days and `day` beyond (DESIGN
- * section 4); any other granularity is itself.
+ * to 90 minutes, `10minute` up to 6 hours, `hour` up to 15 days and `day` beyond
+ * (docs/server.md#records-dimensions-buckets-order); any other granularity is itself.
  *
  * @example
  * resolveGranularity('auto', { start: 0, end: 5400 }); // 'minute'

@@ -1,4 +1,4 @@
-// The codes of the service's problem responses (DESIGN section 6). Validation in this package,
+// The codes of the service's problem responses (docs/decisions.md#errors). Validation in this package,
 import type { Diagnostic } from '@playq/grammar';
 
 // the reference service and the client's typed errors all speak these.

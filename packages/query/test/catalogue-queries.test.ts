@@ -166,7 +166,7 @@ describe('the new parameters', () => {
 });
 
 describe('granularity', () => {
-  it('resolves auto exactly at the DESIGN thresholds', () => {
+  it('resolves auto exactly at the documented thresholds', () => {
     const at = (span: number) => resolveGranularity('auto', { start: 1000, end: 1000 + span });
     expect([at(5400), at(5401), at(21_600), at(21_601), at(15 * 86_400), at(15 * 86_400 + 1)]).toEqual([
       'minute',

@@ -16,7 +16,7 @@ import {
 } from '../src/index';
 
 describe('catalogue', () => {
-  it('holds the whole public dictionary (DESIGN section 4), a superset of the specification', () => {
+  it('holds the whole public dictionary (docs/catalogue.md), a superset of the specification', () => {
     const dictionary = [
       'attempts',
       'viewercount',
@@ -66,7 +66,7 @@ describe('catalogue', () => {
     expect(CATALOGUE.timestamp).toBe('timestamp');
   });
 
-  it('gives each metric the level of DESIGN section 4 and refuses aggregate variants in concurrency mode', () => {
+  it('gives each metric the level of docs/catalogue.md and refuses aggregate variants in concurrency mode', () => {
     const session = [
       'latency',
       'avg_latency',
@@ -151,7 +151,7 @@ describe('suggestName', () => {
 });
 
 describe('limits and buckets', () => {
-  it('has the DESIGN defaults', () => {
+  it('has the documented defaults', () => {
     expect(DEFAULT_LIMITS).toEqual({ maxLimit: 10_000, maxPeriodSeconds: 366 * 86_400, maxBuckets: 10_000 });
   });
 

@@ -1,5 +1,5 @@
 // The v2 benchmark queries (e)-(h) of issue 11 and their plain-JS typed-array full-scan baselines,
-// each computing the same answer as the service under DESIGN section 4 (population S by end_ts
+// each computing the same answer as the service under docs/server.md#query-semantics-v2 (population S by end_ts
 // and status, active-session windows, pro-rata time, session-level conditions).
 import type { Dataset } from '@playq/server';
 

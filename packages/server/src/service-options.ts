@@ -1,7 +1,7 @@
 // The options of createService and their checked, defaulted form: every number in range, every
 // path well formed, the credentials valid; a bad option is a TypeError or RangeError naming it.
 import type { BlockList } from 'node:net';
-import { DEFAULT_LIMITS, type QueryLimits } from '@playq/query';
+import { DEFAULT_LIMITS, type QueryLimits, withoutTrailingSlash } from '@playq/query';
 import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
 import type { Dataset } from './data/dataset';
 import type { GenerateOptions } from './data/generate';
@@ -168,7 +168,7 @@ function absoluteUrl(value: string, what: string): string {
       `@playq/server: ${what} must be an absolute http(s) URL, got ${JSON.stringify(value)}`,
     );
   }
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlash(value);
 }
 
 function positive(value: number | undefined, fallback: number, what: string, allowZero = false): number {

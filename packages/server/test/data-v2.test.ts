@@ -1,4 +1,4 @@
-// The v2 data columns (DESIGN section 4): every column survives each file format, v1 files get
+// The v2 data columns (docs/server.md#data): every column survives each file format, v1 files get
 // their documented defaults, bad values are refused with file, row and column, and a refused load
 // leaves nothing behind.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -178,7 +178,7 @@ describe('v2 columns in every format', () => {
       const files = await writeDataset(original, { dir, format });
       const loaded = await loadDataset(dir);
       expect(await contents(loaded)).toBe(await contents(original));
-      // Exactly the DESIGN column names, in schema order.
+      // Exactly the documented column names (docs/server.md#data), in schema order.
       const described = async (file: string) => {
         const instance = await DuckDBInstance.create(':memory:');
         const c = await instance.connect();

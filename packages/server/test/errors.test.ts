@@ -1,4 +1,4 @@
-// Every error status and code of DESIGN section 6, as problem+json.
+// Every error status and code of docs/decisions.md#errors, as problem+json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, datasetFromRecords, generateDataset, type Service } from '../src/index';
 import { ERRORS, PERIOD, SESSIONS, T0 } from './fixture';

@@ -1,4 +1,4 @@
-// Consistency properties of the population switches (DESIGN section 4) on generated data, over
+// Consistency properties of the population switches (docs/server.md#the-population-s) on generated data, over
 // random periods: widening the population never lowers a count, and time buckets partition S.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';

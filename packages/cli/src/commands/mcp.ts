@@ -1,6 +1,7 @@
 // `playq mcp`: a Model Context Protocol server for agents, over stdio (or streamable HTTP on
 // 127.0.0.1 with --http): the catalogue, validated and explained queries, and bounded runs.
 // Credentials come only from files and PLAYQ_* variables, never from a tool's arguments.
+import { TOKEN_PATH } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
@@ -61,7 +62,7 @@ export function registerMcp(program: Command, ctx: Context, finish: Finish): voi
     .addOption(secretFileOption('client-secret', 'the OAuth client secret'))
     .addOption(secretFileOption('token', 'the bearer token'))
     .addOption(
-      new Option('--token-url <url>', 'OAuth token endpoint (default {base_url}/oauth/token)').argParser(
+      new Option('--token-url <url>', `OAuth token endpoint (default {base_url}${TOKEN_PATH})`).argParser(
         parseHttpUrl,
       ),
     )

@@ -1,7 +1,7 @@
 // `playq url metricquery|session <customerId> [flags]`: build a query from flags, validate it and
 // print its canonical URL, ready to share, paste into a browser or hand to `playq query`.
 import { createClient } from '@playq/client';
-import { toURL } from '@playq/query';
+import { ENDPOINTS, toURL } from '@playq/query';
 import { Argument, type Command, Option } from 'commander';
 import { parseHttpUrl } from '../args';
 import { loadCatalogue } from '../catalogue-file';
@@ -14,8 +14,6 @@ import { addQueryOptions, flagsToUrl, type QueryFlags, resolveBaseUrl } from '..
 import { resolveQueryUrl } from '../resolve-query';
 import { describeClientError } from '../run-query';
 import type { Finish } from './command';
-
-export const ENDPOINTS = ['metricquery', 'session'] as const;
 
 interface UrlFlags extends QueryFlags {
   readonly planUrl?: string;

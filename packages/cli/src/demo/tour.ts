@@ -1,7 +1,7 @@
 // The demo tour itself, loaded only when `playq demo` runs (it pulls in the reference service and
 // its embedded database): start the service, then run real queries through the client.
 import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
-import { toURL } from '@playq/query';
+import { tokenUrlOf, toURL } from '@playq/query';
 import { createService, DEMO_CUSTOMERS } from '@playq/server';
 import { playqCommand } from '../invocation';
 import type { Context } from '../io';
@@ -80,7 +80,7 @@ function demoClient(ctx: Context, address: { baseUrl: string; planUrl: string },
     auth: {
       metricquery: apiKeyAuth(demo.apiKey),
       session: clientCredentials({
-        tokenUrl: `${address.baseUrl}/oauth/token`,
+        tokenUrl: tokenUrlOf(address.baseUrl),
         clientId: demo.clientId,
         clientSecret: demo.clientSecret,
         fetch: transport,

@@ -3,7 +3,7 @@
 // stdio until the client closes it, or over HTTP on 127.0.0.1 until Ctrl-C.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createClient, type PlayqClient } from '@playq/client';
-import type { AnyCatalogue } from '@playq/query';
+import { type AnyCatalogue, ENDPOINTS } from '@playq/query';
 import { type ConnectionFlags, resolveCredentials, resolvePlanUrl } from '../connection';
 import type { Context } from '../io';
 import { clientFor } from '../run-query';
@@ -20,9 +20,6 @@ export interface McpSettings {
   /** Serve streamable HTTP on this port of 127.0.0.1 instead of stdio. */
   readonly httpPort?: number | undefined;
 }
-
-/** The endpoints this server runs queries on. */
-const ENDPOINTS = ['metricquery', 'session'] as const;
 
 /**
  * The service the MCP server answers for: clients made on first use, one per endpoint, so a

@@ -1,8 +1,8 @@
-// Time-series results only hold buckets with data (DESIGN section 3); a chart drawn from them
+// Time-series results only hold buckets with data (docs/server.md#records-dimensions-buckets-order); a chart drawn from them
 // would squeeze quiet hours out of the picture. This fills the gaps with zeros for charting only —
 // tables and exports keep exactly what the service returned.
 import { fillTimeSeries } from '@playq/client';
-import type { QueryNode } from '@playq/query';
+import { isTimeSeries, type QueryNode } from '@playq/query';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -16,7 +16,7 @@ type Row = Readonly<Record<string, unknown>>;
  */
 export function seriesFiller(query: QueryNode): ((records: readonly Row[]) => Row[]) | undefined {
   const period = query.period;
-  if (query.aggby[0] !== 'timestamp' || period?.type !== 'period' || query.offset !== 0) return undefined;
+  if (!isTimeSeries(query) || period?.type !== 'period' || query.offset !== 0) return undefined;
   const granularity = query.granularity ?? 'auto';
   const metrics = query.metrics;
   return (records) => {

@@ -1,5 +1,6 @@
 // The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
 // and its embedded database): start, announce addresses and credentials, wait, close.
+import { tokenUrlOf } from '@playq/query';
 import { createService, DEMO_CUSTOMERS, type DemoCredentials } from '@playq/server';
 import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
@@ -67,7 +68,7 @@ export async function runServe(
     ctx.out(`${c.green('playq reference service ready')}\n`);
     ctx.out(`  base URL   ${c.bold(address.baseUrl)}\n`);
     ctx.out(`  plan URL   ${address.planUrl}\n`);
-    ctx.out(`  token URL  ${address.baseUrl}/oauth/token\n`);
+    ctx.out(`  token URL  ${tokenUrlOf(address.baseUrl)}\n`);
     ctx.out(`  data       ${describeData(data)}\n\n`);
     if (options.credentials) {
       // Real credentials came from a file: name the customers, never print their secrets.

@@ -1,4 +1,4 @@
-// The two simple strategies of DESIGN section 5: an API key for the metric endpoint, and a bearer
+// The two simple strategies of docs/decisions.md#authentication: an API key for the metric endpoint, and a bearer
 // token (fixed, or from a provider function) for the session endpoint.
 import { type AuthAdapter, type AuthHeaders, requireCredential } from './auth-adapter';
 

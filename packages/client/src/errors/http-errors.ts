@@ -1,5 +1,5 @@
 // Errors for answers the service gave with a non-200 status. They carry the RFC 9457 problem body
-// (DESIGN section 6) and the request URL with credentials removed, never the request itself,
+// (docs/decisions.md#errors) and the request URL with credentials removed, never the request itself,
 // whose headers hold secrets.
 import type { ProblemCode } from '@playq/query';
 import { brandClass, errorBrand, hasBrand, PlayqError } from './playq-error';

@@ -1,6 +1,6 @@
 // Fetches one page of a prepared query: its URL (compiled once per walk), the credential of its
 // endpoint, the request through the executor, and the envelope checked against the page asked for.
-import { type QueryNode, toURL } from '@playq/query';
+import { credentialOf, type QueryNode, toURL } from '@playq/query';
 import type { EndpointAuth } from '../client-options';
 import { type Page, parseEnvelope } from '../response/envelope';
 import { type ExecutorConfig, send } from '../transport/executor';
@@ -32,7 +32,7 @@ export function pageFetcher(config: ExecutorConfig, baseUrl: string, auth: Endpo
     const response = await send(config, {
       kind: node.endpoint,
       url: pageUrl(node, offset),
-      auth: node.endpoint === 'session' ? auth.session : auth.metricquery,
+      auth: credentialOf(node.endpoint) === 'bearer' ? auth.session : auth.metricquery,
       signal: options.signal,
       deadlineMs: options.deadlineMs,
     });

@@ -1,7 +1,7 @@
 // Resolves a customer's plan level from the plan host (spec 4.3, DESIGN section 4), tolerant of
 // the response shapes seen in the wild, cached per customer with a TTL, and single-flight: any
 // number of concurrent session queries for one customer cause one lookup.
-import { CUSTOMER_ID_PATTERN } from '@playq/query';
+import { CUSTOMER_ID_PATTERN, planLookupUrl } from '@playq/query';
 import { PlayqResponseError, PlayqValidationError } from '../errors/client-errors';
 import { excerpt } from '../errors/from-response';
 import { raceSignal } from '../transport/abort';
@@ -84,8 +84,7 @@ export class PlanLevelResolver {
   }
 
   async #fetch(customerId: string): Promise<string> {
-    const base = this.#lookup.planUrl.replace(/\/+$/, '');
-    const answer = await this.#lookup.get(`${base}/planLevelByCustId/${encodeURIComponent(customerId)}`);
+    const answer = await this.#lookup.get(planLookupUrl(this.#lookup.planUrl, customerId));
     const read = readPlanLevel(answer.body, customerId);
     if (!read.ok) {
       throw new PlayqResponseError({

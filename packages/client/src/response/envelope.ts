@@ -1,7 +1,7 @@
 // Cheap checks that a 200 body really is one page of the result (spec section 2.1): it parses,
 // has the four envelope fields with the right types, and agrees with itself and with the page
 // that was asked for. Anything else becomes a PlayqResponseError with a short excerpt.
-import type { ResultEnvelope } from '@playq/query';
+import { pageCount, type ResultEnvelope } from '@playq/query';
 import { PlayqResponseError } from '../errors/client-errors';
 import { excerpt } from '../errors/from-response';
 
@@ -69,7 +69,7 @@ export function parseEnvelope<R>(body: string, context: EnvelopeContext): Page<R
   if (totalcount !== records.length) {
     fail(`totalcount is ${totalcount} but "response" holds ${records.length} records`);
   }
-  const expectedPages = total === 0 ? 0 : Math.ceil(total / context.limit);
+  const expectedPages = pageCount(total, context.limit);
   if (pagecount !== expectedPages) {
     fail(`pagecount is ${pagecount} but ${total} records in pages of ${context.limit} make ${expectedPages}`);
   }

@@ -1,19 +1,13 @@
 // Removes credentials from anything the client shows the user: URLs in errors, headers passed to
 // hooks, body excerpts. Two layers: structural (userinfo, credential-like query parameters and
 // headers) and literal (every secret an auth adapter knows is replaced wherever it appears).
+import { isSensitiveParam, SENSITIVE_HEADERS as SENSITIVE_HEADER_NAMES } from '@playq/query';
 
 /** What a redacted secret reads as. */
 export const REDACTED = '[REDACTED]';
 
-/** Header names whose values are credentials, lower case. @internal */
-export const SENSITIVE_HEADERS: ReadonlySet<string> = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'cookie',
-  'set-cookie',
-]);
-const SENSITIVE_PARAM = /key|token|secret|password|passwd|signature|auth|credential|session_id/i;
+/** Header names whose values are credentials, lower case (`@playq/query` owns the list). @internal */
+export const SENSITIVE_HEADERS: ReadonlySet<string> = new Set(SENSITIVE_HEADER_NAMES);
 /**
  * Secrets shorter than this are not replaced literally: they would match inside unrelated text,
  * and no real credential is this short. (Credential headers and parameters are masked by name
@@ -112,7 +106,7 @@ export function redactUrl(url: string, secrets: Iterable<string>): string {
     parsed.password = '';
   }
   for (const name of [...parsed.searchParams.keys()]) {
-    if (SENSITIVE_PARAM.test(name)) parsed.searchParams.set(name, REDACTED);
+    if (isSensitiveParam(name)) parsed.searchParams.set(name, REDACTED);
   }
   // `href` keeps the query as written unless a parameter was masked above (then the query is
   // re-serialised), and works for every scheme (`origin` is "null" outside http(s)).

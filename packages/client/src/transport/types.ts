@@ -1,6 +1,8 @@
 // The shapes the executor works with: a transport (anything that turns a standard Request into a
 // standard Response) and the observation hooks users get, which only ever see redacted data.
 
+import type { Endpoint } from '@playq/query';
+
 /**
  * Anything that answers a standard `Request`: `globalThis.fetch`, the reference service's
  * `fetch`, an MSW handler, or a test double.
@@ -8,7 +10,7 @@
 export type Transport = (request: Request) => Promise<Response>;
 
 /** What the client is calling. */
-export type RequestKind = 'metricquery' | 'session' | 'plan';
+export type RequestKind = Endpoint | 'plan';
 
 /** A request as hooks see it: credentials masked. */
 export interface RequestInfo {

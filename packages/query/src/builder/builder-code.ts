@@ -1,6 +1,7 @@
 // The TypeScript that builds a given query with this package's fluent builder, so a URL found in a
 // dashboard or a log becomes code in one step.
 import type { QueryNode } from '../model';
+import { isTimeSeries } from '../wire/time-series';
 
 const str = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
@@ -23,7 +24,8 @@ export function builderCode(q: QueryNode): string {
   if (q.agg !== undefined) calls.push(`.agg(${q.agg})`);
   if (q.period?.type === 'period') calls.push(`.between(${q.period.start}, ${q.period.end})`);
   if (q.metrics.length > 0) calls.push(`.metrics(${q.metrics.map(str).join(', ')})`);
-  if (q.aggby.length === 1 && q.aggby[0] === 'timestamp')
+  // The time-series call, also for a per-event session query (which ignores aggby on the wire).
+  if (isTimeSeries({ aggby: q.aggby }))
     calls.push(
       q.granularity === undefined || q.granularity === 'auto'
         ? '.timeseries()'

@@ -10,6 +10,7 @@ import {
   type QoeCondition,
   type QoeFilterAst,
 } from '@playq/grammar/print';
+import { TIMESTAMP } from '../catalogue/catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import { MAX_EPOCH_SECONDS } from '../limits';
 import {
@@ -106,9 +107,7 @@ export class Builder {
 
   aggBy(...dimensions: string[]): Builder {
     const aggby = union(this.#p.aggby, dimensions);
-    const granularity = aggby.includes('timestamp')
-      ? (this.#p.granularity ?? DEFAULT_GRANULARITY)
-      : undefined;
+    const granularity = aggby.includes(TIMESTAMP) ? (this.#p.granularity ?? DEFAULT_GRANULARITY) : undefined;
     const next = copy(this.#p);
     next.aggby = aggby;
     next.granularity = granularity;
@@ -116,7 +115,7 @@ export class Builder {
   }
 
   timeseries(granularity: Granularity = DEFAULT_GRANULARITY): Builder {
-    return this.#with({ aggby: union(this.#p.aggby, ['timestamp']), granularity });
+    return this.#with({ aggby: union(this.#p.aggby, [TIMESTAMP]), granularity });
   }
 
   period(period: PeriodInput): Builder {

@@ -1,4 +1,4 @@
-// The default catalogue: the vendor's public Metric and Dimensions Dictionary (DESIGN section 4), a
+// The default catalogue: the vendor's public Metric and Dimensions Dictionary (docs/catalogue.md), a
 // superset of the specification's names. This is the one list of names in the project; everything
 // else (validation, builder types, the reference service, the CLI, docs/catalogue.md) reads it.
 import { type Catalogue, defineCatalogue } from './define-catalogue';

@@ -1,7 +1,8 @@
 // A catalogue of metric and dimension names as one frozen value whose type carries the names, so a
 // builder made from it infers record types from it (as Kysely's builder takes a database interface).
 // `defineCatalogue` checks a definition and fills in defaults; `extendCatalogue` adds names.
-import type { Endpoint } from '../model';
+import { andList } from '../util/word-list';
+import { ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
 
 /** Whether a metric is computed per session (and a qoefilter tests each session) or per group. */
 export type MetricLevel = 'session' | 'group';
@@ -91,7 +92,6 @@ export interface Catalogue<
 // biome-ignore lint/suspicious/noExplicitAny: the widest catalogue type, for constraints only
 export type AnyCatalogue = Catalogue<any, any>;
 
-const ENDPOINTS: readonly Endpoint[] = Object.freeze(['metricquery', 'session']);
 const UNITS: readonly MetricUnit[] = ['seconds', 'minutes', 'percent', 'count', 'sessions', 'score', 'ratio'];
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -226,12 +226,8 @@ function nameProblems(where: string, name: string, out: string[]): void {
 
 function endpointProblems(where: string, endpoints: unknown, out: string[]): void {
   if (endpoints === undefined) return;
-  if (
-    !Array.isArray(endpoints) ||
-    endpoints.length === 0 ||
-    !endpoints.every((e) => ENDPOINTS.includes(e as Endpoint))
-  ) {
-    out.push(`${where} endpoints is a non-empty list of metricquery and session.`);
+  if (!Array.isArray(endpoints) || endpoints.length === 0 || !endpoints.every((e) => isEndpoint(e))) {
+    out.push(`${where} endpoints is a non-empty list of ${andList(ENDPOINTS)}.`);
   }
 }
 

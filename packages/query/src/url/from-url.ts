@@ -22,8 +22,12 @@ import {
 } from '../model';
 import type { ProblemCode, QueryDiagnostic } from '../problem-code';
 import { deepFreeze } from '../util/deep-freeze';
+import { orList } from '../util/word-list';
 import { fromGrammar, isError, problem } from '../validate/diagnostics';
 import { validateNode } from '../validate/validate';
+import { DOT_SEGMENT_CUSTOMER_MESSAGE, hasDotSegmentCustomer } from '../wire/customer-id';
+import { ENDPOINTS, isEndpoint } from '../wire/endpoints';
+import { isTimeSeries } from '../wire/time-series';
 import { PARAMETER_ORDER, type ParameterName } from './to-url';
 
 export interface FromURLOptions {
@@ -76,8 +80,6 @@ const KNOWN = new Set<string>(PARAMETER_ORDER);
 const DUMMY_ORIGIN = 'http://playq.invalid';
 // Strict: no spaces, no sign but '-', no leading zeros ("05" and " 5" are refused, not guessed at).
 const INTEGER = /^-?(0|[1-9]\d*)$/;
-// A customer id of `.` or `..` (maybe percent-encoded) that a URL parser would silently remove.
-const DOT_CUSTOMER = /\/(metricquery|session)\/(\.|%2e){1,2}\/?$/i;
 
 /**
  * Parse a query URL (absolute, or a path with a query string) into a query node. The endpoint and
@@ -93,8 +95,8 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   const warnings: QueryDiagnostic[] = [];
   const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
 
-  if (typeof url === 'string' && DOT_CUSTOMER.test(pathPart(url))) {
-    return fail([problem('invalid_customer', 'customerId', 'The customer id may not be "." or "..".')]);
+  if (typeof url === 'string' && hasDotSegmentCustomer(url)) {
+    return fail([problem('invalid_customer', 'customerId', DOT_SEGMENT_CUSTOMER_MESSAGE)]);
   }
   let parsed: URL;
   let absolute = true;
@@ -114,7 +116,7 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
       problem(
         'not_found',
         'path',
-        'Not a URL: expected …/metricquery/<customerId> or …/session/<customerId>.',
+        `Not a URL: expected ${orList(ENDPOINTS.map((e) => `…/${e}/<customerId>`))}.`,
       ),
     ]);
   }
@@ -123,18 +125,9 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   const endpointSegment = segments[segments.length - 2];
   const idSegment = segments[segments.length - 1];
-  if (
-    segments.length < 3 ||
-    (endpointSegment !== 'metricquery' && endpointSegment !== 'session') ||
-    !idSegment
-  ) {
-    return fail([
-      problem(
-        'not_found',
-        'path',
-        `The path "${parsed.pathname}" does not end in /metricquery/<customerId> or /session/<customerId>.`,
-      ),
-    ]);
+  if (segments.length < 3 || !isEndpoint(endpointSegment) || !idSegment) {
+    const ends = orList(ENDPOINTS.map((e) => `/${e}/<customerId>`));
+    return fail([problem('not_found', 'path', `The path "${parsed.pathname}" does not end in ${ends}.`)]);
   }
   const endpoint: Endpoint = endpointSegment;
   let customerId: string;
@@ -291,20 +284,12 @@ export function fromURL(url: string | URL, options: FromURLOptions = {}): FromUR
   }
 }
 
-/** The text before the query string or fragment (no regex split: this runs on every parse). */
-function pathPart(url: string): string {
-  const q = url.indexOf('?');
-  const h = url.indexOf('#');
-  const end = q === -1 ? h : h === -1 ? q : Math.min(q, h);
-  return end === -1 ? url : url.slice(0, end);
-}
-
 type MutableNode = { -readonly [K in keyof QueryNode]: QueryNode[K] };
 type Report = (d: QueryDiagnostic) => void;
 
 function readGranularity(text: string | undefined, node: MutableNode, report: Report): void {
   if (text === undefined) {
-    if (node.aggby.length === 1 && node.aggby[0] === 'timestamp') node.granularity = DEFAULT_GRANULARITY;
+    if (isTimeSeries({ aggby: node.aggby })) node.granularity = DEFAULT_GRANULARITY;
     return;
   }
   const g = text.toLowerCase();

@@ -1,4 +1,4 @@
-// Compiles a query node into its canonical URL: parameters in the fixed order of DESIGN section 3,
+// Compiles a query node into its canonical URL: parameters in the fixed order of docs/query.md#url-codec,
 // defaults left out, every value through `encodeURIComponent`, and the three mini-languages printed
 // by the grammar package's serializers so that printing and parsing agree by construction.
 
@@ -6,6 +6,7 @@ import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar/print';
 import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar/print';
 import type { InvalidText, QueryNode } from '../model';
 import { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from '../model';
+import { withoutTrailingSlash } from '../wire/base-url';
 
 /** The canonical order of query parameters. */
 export const PARAMETER_ORDER = [
@@ -158,8 +159,7 @@ export interface ToURLOptions {
  */
 export function toURL(query: QueryLike, options: ToURLOptions): string {
   const q = asNode(query);
-  let base = String(options.baseUrl);
-  while (base.endsWith('/')) base = base.slice(0, -1);
+  const base = withoutTrailingSlash(String(options.baseUrl));
   const qs = toQueryString(q);
   return `${base}/${q.endpoint}/${encodeURIComponent(q.customerId)}${qs === '' ? '' : '?' + qs}`;
 }

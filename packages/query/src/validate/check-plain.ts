@@ -1,34 +1,23 @@
 // Validation of the plain parameters: the customer id, the plan level, ordering and paging.
 import { isDimension, isMetric, TIMESTAMP } from '../catalogue/catalogue';
 import { didYouMean, suggestName } from '../catalogue/suggest-name';
+import { orList } from '../util/word-list';
+import { CUSTOMER_ID_PATTERN, isCustomerId } from '../wire/customer-id';
+import { ENDPOINTS, isEndpoint } from '../wire/endpoints';
 import { problem } from './diagnostics';
 import type { Context } from './validate';
 
-/** The customer-id rule of DESIGN section 3, shared by every package that checks one. */
-export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 const PLAN_LEVEL = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * Whether a string is a valid customer id: 1 to 128 letters, digits, `.`, `_` or `-`, and not a
- * path segment that URL parsers resolve away (`.`, `..`).
- *
- * @example
- * isCustomerId('acme-01'); // true
- * isCustomerId('a/b'); // false
- */
-export function isCustomerId(id: unknown): id is string {
-  return typeof id === 'string' && CUSTOMER_ID_PATTERN.test(id) && id !== '.' && id !== '..';
-}
 
 /** @internal */
 export function checkCustomer(cx: Context): void {
   const { q, out } = cx;
-  if (q.endpoint !== 'metricquery' && q.endpoint !== 'session') {
+  if (!isEndpoint(q.endpoint)) {
     out.push(
       problem(
         'not_found',
         'path',
-        `Unknown endpoint "${String(q.endpoint)}": expected metricquery or session.`,
+        `Unknown endpoint "${String(q.endpoint)}": expected ${orList(ENDPOINTS)}.`,
       ),
     );
   }

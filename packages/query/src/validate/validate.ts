@@ -17,6 +17,7 @@ import { DEFAULT_LIMITS, type QueryLimits } from '../limits';
 import type { InvalidText, QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
 import { asNode, type QueryLike } from '../url/to-url';
+import { isEndpoint } from '../wire/endpoints';
 import { checkFilter, checkQoeFilter } from './check-filters';
 import { checkGranularity, checkPeriod } from './check-period';
 import { checkCustomer, checkOrder, checkPaging, checkPlanLevel } from './check-plain';
@@ -140,7 +141,7 @@ export function listPosition(names: readonly string[], i: number): Partial<Query
 
 /** An unknown endpoint is reported once, as not_found, not again for every name. */
 function availableOn(endpoints: readonly string[], endpoint: string): boolean {
-  return endpoints.includes(endpoint) || (endpoint !== 'metricquery' && endpoint !== 'session');
+  return endpoints.includes(endpoint) || !isEndpoint(endpoint);
 }
 
 function checkMetrics(cx: Context): void {

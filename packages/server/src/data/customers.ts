@@ -1,5 +1,5 @@
 // The customers a service knows and the credentials each may use. The demo pair is what
-// `playq serve` accepts out of the box (DESIGN section 7); real deployments pass their own list.
+// `playq serve` accepts out of the box (docs/decisions.md#defaults-of-the-reference-service-and-the-cli); real deployments pass their own list.
 
 import { CUSTOMER_ID_PATTERN } from '@playq/query';
 
@@ -14,7 +14,7 @@ export interface DemoCredentials {
 }
 
 /**
- * The two demo customers of DESIGN section 7.
+ * The two demo customers of docs/decisions.md (defaults of the reference service).
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ import { DatasetLoadError } from './load';
 import { type ColumnSpec, type SessionStatus, sqlType, TABLE_COLUMNS, type TableName } from './schema';
 
 /**
- * A session row as in the files (DESIGN section 4). The fields added in v2 are optional here: left
+ * A session row as in the files (docs/server.md#data). The fields added in v2 are optional here: left
  * out, they take their v1 defaults (status `ENDED`, device_id = subscriber_id, ...; docs/server.md).
  */
 export interface SessionRecord {
@@ -39,7 +39,7 @@ export interface SessionRecord {
   readonly bytes_downloaded?: number;
 }
 
-/** An error event row as in the files (DESIGN section 4); `fatal` and `business` default to false. */
+/** An error event row as in the files (docs/server.md#data); `fatal` and `business` default to false. */
 export interface ErrorRecord {
   readonly customer_id: string;
   readonly ts: number;

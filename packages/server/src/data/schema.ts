@@ -1,4 +1,4 @@
-// The file schema of the two tables (DESIGN section 4, v2), shared by the loader's checks, the
+// The file schema of the two tables (docs/server.md#data, v2), shared by the loader's checks, the
 // writer, the in-memory records and the generator. Timestamps are epoch seconds, durations ms.
 // Columns added after v1 (in v2, and `bytes_downloaded` in v3) carry the default a file without
 // them gets (docs/server.md, "Data").

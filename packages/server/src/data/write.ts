@@ -1,4 +1,4 @@
-// Writing a dataset back to files in the schema of DESIGN section 4 (every column, in schema
+// Writing a dataset back to files in the schema of docs/server.md#data (every column, in schema
 // order), decoding the dimension codes; a null code is written as an empty value.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

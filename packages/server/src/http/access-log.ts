@@ -1,11 +1,13 @@
 // One access-log line per request: time, method, target with credential-like parameter values
 // redacted (and cut at 2,000 characters), status and duration. Never a header or a body.
 
-/** The request target with the values of key/token/secret/password/auth parameters redacted. */
+import { isSensitiveParam } from '@playq/query';
+
+/** The request target with the values of credential-like parameters (`isSensitiveParam`) redacted. */
 export function redactedTarget(url: string): string {
   const parsed = new URL(url);
   for (const name of [...parsed.searchParams.keys()]) {
-    if (/key|token|secret|password|auth/i.test(name)) parsed.searchParams.set(name, 'REDACTED');
+    if (isSensitiveParam(name)) parsed.searchParams.set(name, 'REDACTED');
   }
   const search = parsed.searchParams.toString();
   const target = parsed.pathname + (search ? `?${search}` : '');

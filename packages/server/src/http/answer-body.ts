@@ -4,6 +4,7 @@
 // bytes are admitted first against the answers' byte budget, cached page or not, and held until
 // the body has been handed over (or its client left), so one customer's flood of big answers
 // waits its turn instead of taking the process.
+import { pageCount } from '@playq/query';
 import type { Admission, Ticket } from '../sql/admission';
 import type { PageSlice } from '../sql/execute';
 import { blockBytes, recordStart } from '../sql/record-block';
@@ -31,7 +32,7 @@ const encoder = new TextEncoder();
 /** The answer of one page, its bytes admitted first (rejects as admission does when the queue is full). */
 export async function answerResponse(slice: PageSlice, options: AnswerOptions): Promise<Response> {
   const count = slice.to - slice.from;
-  const pagecount = Math.ceil(slice.totalrecords / options.limit);
+  const pagecount = pageCount(slice.totalrecords, options.limit);
   const head = encoder.encode(
     `{"totalcount":${count},"pagecount":${pagecount},"totalrecords":${slice.totalrecords},"response":[`,
   );

@@ -2,6 +2,7 @@
 // queries), and the problem answers for unknown resources and unexpected errors. Order of checks
 // on a query: URL length, method, customer id syntax, credential (401), rate limit (429), customer
 // ownership (403/404), then the query itself (400).
+import { CREDENTIAL_HEADER } from '@playq/query';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { QueryTimeoutError } from '../data/dataset';
@@ -42,7 +43,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     cors({
       origin: typeof options.corsOrigins === 'string' ? options.corsOrigins : [...options.corsOrigins],
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-      allowHeaders: ['X-API-Key', 'Authorization', 'Content-Type'],
+      allowHeaders: [...Object.values(CREDENTIAL_HEADER), 'Content-Type'],
       exposeHeaders: EXPOSED,
       maxAge: 600,
     }),

@@ -1,13 +1,14 @@
 // Authenticates a query request by the credential its endpoint takes: an `X-API-Key` header or an
 // `Authorization: Bearer` token. Either names the customer and the identity rate limits count
 // against, or answers the refusal (401, or 429 for an address that failed too often).
+import type { Credential } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import type { AddressLimits } from './address-limits';
 import { type Authenticator, fingerprint, parseBearer } from './auth';
 import { problemResponse } from './problem';
 
-/** The credentials a query endpoint can take. */
-export type CredentialKind = 'apiKey' | 'bearer';
+/** The credentials a query endpoint can take (which one each takes: `credentialOf`). */
+export type CredentialKind = Credential;
 
 export interface Authenticated {
   readonly customer: DemoCredentials;

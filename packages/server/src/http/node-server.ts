@@ -5,11 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
+import { DOT_SEGMENT_CUSTOMER_MESSAGE, hasDotSegmentCustomer } from '@playq/query';
 import { problemJson, problemResponse, type ServerProblemCode, statusTitle } from './problem';
 import { SECURITY_HEADERS, securityHeaderLines, withSecurityHeaders } from './security-headers';
-
-/** A customer id of `.` or `..` (maybe percent-encoded) in the raw request target. */
-const DOT_CUSTOMER = /\/(metricquery|session|planLevelByCustId)\/(\.|%2e){1,2}\/?$/i;
 
 export interface NodeServerOptions {
   /** Answers a request; `env.incoming` is the Node request it came from. */
@@ -60,9 +58,9 @@ export function createNodeServer(options: NodeServerOptions): NodeServer {
     },
     (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket;
-      if (DOT_CUSTOMER.test((req.url ?? '').split(/[?#]/, 1)[0]!)) {
+      if (hasDotSegmentCustomer(req.url ?? '')) {
         // URL parsing would remove the segment and turn the request into a 404 for another path.
-        const body = problemJson(400, 'invalid_customer', 'The customer id may not be "." or "..".', {
+        const body = problemJson(400, 'invalid_customer', DOT_SEGMENT_CUSTOMER_MESSAGE, {
           param: 'customerId',
         });
         res.writeHead(400, {

@@ -3,7 +3,7 @@
 import type { ProblemCode, QueryDiagnostic } from '@playq/query';
 
 /**
- * The service's problem codes: those of DESIGN section 6, plus three for conditions the design
+ * The service's problem codes: those of docs/decisions.md#errors, plus three for conditions the design
  * leaves open (documented in docs/server.md): a URL over the length limit, a query over its time
  * budget, and a service that is shutting down.
  */

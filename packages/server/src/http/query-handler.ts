@@ -1,7 +1,14 @@
 // The query endpoints after authentication: parse and validate the URL with @playq/query, check
 // the plan level, compile to SQL (or take the plan of the same request from the executor's plan
 // memo), and answer with the paged envelope (answer-body.ts).
-import { fromURL, type QueryLimits, type QueryNode, type ResultEnvelope } from '@playq/query';
+import {
+  type Endpoint,
+  fromURL,
+  planLookupUrl,
+  type QueryLimits,
+  type QueryNode,
+  type ResultEnvelope,
+} from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
 import type { Dataset } from '../data/dataset';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
@@ -10,7 +17,6 @@ import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
 import { EMPTY_BLOCK } from '../sql/record-block';
 import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
-import type { QueryEndpoint } from './query-endpoints';
 
 export interface QueryContext {
   readonly db: Dataset;
@@ -30,7 +36,7 @@ export type Envelope = ResultEnvelope;
 
 export async function answerQuery(
   request: Request,
-  endpoint: QueryEndpoint,
+  endpoint: Endpoint,
   customer: DemoCredentials,
   ctx: QueryContext,
   headers: Record<string, string>,
@@ -80,7 +86,7 @@ interface Planned {
  */
 function plan(
   request: Request,
-  endpoint: QueryEndpoint,
+  endpoint: Endpoint,
   customer: DemoCredentials,
   ctx: QueryContext,
   headers: Record<string, string>,
@@ -99,7 +105,7 @@ function plan(
     return problemResponse(
       400,
       'invalid_planlevel',
-      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${ctx.planUrl()}/planLevelByCustId/${customer.customerId}.`,
+      `planlevel "${query.planlevel ?? ''}" is not this customer's plan level; look it up at ${planLookupUrl(ctx.planUrl(), customer.customerId)}.`,
       { param: 'planlevel', headers },
     );
   }

@@ -1,22 +1,20 @@
 // One route serves every query endpoint, `GET {basePath}/{endpoint}/{customerId}`: customer id
 // syntax, the endpoint's credential (401), the credential's rate limit (429), customer ownership
 // (403/404), then the query itself (400 or the paged answer).
-import { CUSTOMER_ID_PATTERN } from '@playq/query';
+import { CUSTOMER_ID_PATTERN, credentialOf, ENDPOINTS } from '@playq/query';
 import type { Hono } from 'hono';
 import { type AppEnv, type AppOptions, addressOf, customersById } from './app-env';
 import { checkCredential } from './credential-check';
 import { problemResponse } from './problem';
-import { ENDPOINT_CREDENTIALS, type QueryEndpoint } from './query-endpoints';
 import { answerQuery } from './query-handler';
 import type { RateLimiter } from './rate-limit';
 import { invalidCustomer, methodNotAllowed, READ_METHODS } from './refusals';
 
 export function mountQueries(app: Hono<AppEnv>, options: AppOptions): void {
   const byCustomer = customersById(options.credentials);
-  const endpoints = Object.keys(ENDPOINT_CREDENTIALS) as QueryEndpoint[];
-  for (const endpoint of endpoints) {
-    const kind = ENDPOINT_CREDENTIALS[endpoint];
-    const otherEndpoints = endpoints.filter((e) => ENDPOINT_CREDENTIALS[e] !== kind);
+  for (const endpoint of ENDPOINTS) {
+    const kind = credentialOf(endpoint);
+    const otherEndpoints = ENDPOINTS.filter((e) => credentialOf(e) !== kind);
     app.get(`${options.basePath}/${endpoint}/:customerId` as const, async (c) => {
       const id = c.req.param('customerId');
       if (!CUSTOMER_ID_PATTERN.test(id)) return invalidCustomer();
@@ -36,7 +34,7 @@ export function mountQueries(app: Hono<AppEnv>, options: AppOptions): void {
       return answerQuery(c.req.raw, endpoint, who.customer, options.query, rate.headers);
     });
   }
-  for (const endpoint of endpoints) {
+  for (const endpoint of ENDPOINTS) {
     app.all(`${options.basePath}/${endpoint}/:customerId`, methodNotAllowed(READ_METHODS));
   }
 }

@@ -1,6 +1,7 @@
 // `POST {basePath}/oauth/token`: OAuth 2.0 client credentials (RFC 6749 section 4.4). The client
 // authenticates with HTTP Basic or form fields; the answer is a signed, expiring bearer token.
 // Requests and failures count against the client's address and the client id it names.
+import { TOKEN_PATH } from '@playq/query';
 import type { Hono } from 'hono';
 import { type AppEnv, type AppOptions, addressOf } from './app-env';
 import { fingerprint, parseBasic } from './auth';
@@ -13,7 +14,7 @@ const oauth = (error: string) => ({ extensions: { error } });
 
 export function mountTokenEndpoint(app: Hono<AppEnv>, options: AppOptions): void {
   const { auth, addressLimits } = options;
-  const path = `${options.basePath}/oauth/token`;
+  const path = `${options.basePath}${TOKEN_PATH}`;
   app.post(path, async (c) => {
     const address = addressOf(c);
     const form = await readForm(c.req.raw);

@@ -2,7 +2,7 @@
 // statement yielding the whole ordered result, page by page. This module refuses what the service
 // has no SQL for and dispatches to the plan of the query's shape (`groups.ts`, `events.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
-import type { QueryNode } from '@playq/query';
+import { isPerEventQuery, type QueryNode } from '@playq/query';
 import { isServerDimension } from './dimension-sql';
 import { compileEvents } from './events';
 import { compileGroups } from './groups';
@@ -67,7 +67,5 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
   checkNames(query, options);
-  return query.endpoint === 'session' && query.agg === 2
-    ? compileEvents(query, ctx, options)
-    : compileGroups(query, ctx, options);
+  return isPerEventQuery(query) ? compileEvents(query, ctx, options) : compileGroups(query, ctx, options);
 }

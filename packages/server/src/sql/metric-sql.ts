@@ -1,4 +1,4 @@
-// The server's SQL for each metric of the catalogue (DESIGN section 4): where its rows come from,
+// The server's SQL for each metric of the catalogue (docs/catalogue.md, docs/server.md#metrics): where its rows come from,
 // the aggregate over a group of them, and, for session-level metrics, the session's own value that
 // a qoefilter condition tests. Keyed by the default catalogue's names: a metric added there fails
 // this file's typecheck until its SQL exists. Only identifiers from this table reach SQL text.

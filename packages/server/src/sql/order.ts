@@ -1,4 +1,4 @@
-// ORDER BY of a result (DESIGN section 4, "Order"): `orderby` (default direction desc, except
+// ORDER BY of a result (docs/server.md#records-dimensions-buckets-order): `orderby` (default direction desc, except
 // timestamp asc), else the first metric descending (a breakdown) or timestamp ascending (a time
 // series); ties broken by the group's dimension values ascending, then the bucket. A null value
 // reads as "" and so sorts first.

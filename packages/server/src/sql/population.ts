@@ -1,4 +1,4 @@
-// The session population S of a query (DESIGN section 4): the options that switch it
+// The session population S of a query (docs/server.md#the-population-s): the options that switch it
 // (sessiontype, allstatus, concurrency, businesserror), the filter's conditions on either table, and
 // the session-level qoefilter conditions, which test each session's own value.
 import type { ComparisonOperator, FilterAst, QoeFilterAst } from '@playq/grammar';

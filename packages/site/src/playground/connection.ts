@@ -2,7 +2,7 @@
 // credentials for session queries (tokens from the service's token endpoint, the plan level from
 // its plan host), and the filter values the editors complete from.
 import { apiKeyAuth, clientCredentials, createClient, type PlayqClient, serviceValues } from '@playq/client';
-import type { ValueProvider } from '@playq/query';
+import { tokenUrlOf, type ValueProvider, withoutTrailingSlash } from '@playq/query';
 import type { ConnectionSettings } from './form-controls';
 
 export interface Connection {
@@ -19,9 +19,9 @@ export interface Connection {
  * // { tokenUrl: 'http://127.0.0.1:8080/api/v1/oauth/token', planUrl: 'http://127.0.0.1:8080/plans' }
  */
 export function serviceUrls(baseUrl: string): { tokenUrl: string; planUrl: string } {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlash(baseUrl);
   const origin = URL.canParse(base) ? new URL(base).origin : base;
-  return { tokenUrl: `${base}/oauth/token`, planUrl: `${origin}/plans` };
+  return { tokenUrl: tokenUrlOf(base), planUrl: `${origin}/plans` };
 }
 
 /** A client for the settings and a value provider over it for the given period. */

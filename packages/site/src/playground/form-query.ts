@@ -4,8 +4,11 @@
 
 import {
   builderCode,
+  ENDPOINTS,
+  type Endpoint,
   granularitySeconds,
   isGranularity,
+  isTimeSeries,
   metricQuery,
   type QueryDiagnostic,
   type QueryNode,
@@ -15,8 +18,8 @@ import {
 } from '@playq/query';
 
 /** The endpoints the playground queries. */
-export const FORM_ENDPOINTS = ['metricquery', 'session'] as const;
-export type FormEndpoint = (typeof FORM_ENDPOINTS)[number];
+export const FORM_ENDPOINTS = ENDPOINTS;
+export type FormEndpoint = Endpoint;
 
 export interface FormState {
   readonly baseUrl: string;
@@ -93,7 +96,7 @@ export function formQuery(form: FormState): FormQuery {
   if (form.endpoint === 'session' && (form.planLevel ?? '') !== '') b = b.planLevel(form.planLevel);
   b = b.between(start, end).metrics(...list(form.metrics));
   const aggby = list(form.aggby);
-  if (aggby.length === 1 && aggby[0] === 'timestamp') b = b.timeseries(form.granularity);
+  if (isTimeSeries({ aggby })) b = b.timeseries(form.granularity);
   else if (aggby.length > 0) b = b.aggBy(...aggby);
   if (form.filter.trim() !== '') b = b.where(form.filter);
   if (form.qoefilter.trim() !== '') b = b.having(form.qoefilter);

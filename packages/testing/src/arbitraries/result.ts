@@ -4,7 +4,10 @@
 import {
   granularitySeconds,
   isMetric,
+  isPerEventQuery,
+  isTimeSeries,
   METRICS,
+  pageCount,
   type QueryNode,
   type ResultEnvelope as WireEnvelope,
 } from '@playq/query';
@@ -74,11 +77,6 @@ function periodOf(query: QueryNode) {
   }
   return period;
 }
-
-const perEvent = (query: QueryNode) => query.endpoint === 'session' && query.agg === 2;
-// agg=2 ignores aggby, a time series' included.
-const isTimeSeries = (query: QueryNode) =>
-  !perEvent(query) && query.aggby.length === 1 && query.aggby[0] === 'timestamp';
 
 /** The fields a record of this query carries besides `totalpages`, with their generators. */
 function fieldArbitraries(
@@ -154,17 +152,17 @@ export function envelope(
   const maxOnPage = Math.min(query.limit, constraints.maxRecords ?? 20);
   const maxExtra = constraints.maxExtraRecords ?? 10_000;
   const series = isTimeSeries(query);
-  const groupKeys = series ? ['timestamp'] : perEvent(query) ? [] : [...query.aggby];
+  const groupKeys = series ? ['timestamp'] : isPerEventQuery(query) ? [] : [...query.aggby];
   const recordArb = fc.record(fields);
   // A query without grouping has one result record at most (the totals), at offset 0.
-  const single = groupKeys.length === 0 && !perEvent(query);
+  const single = groupKeys.length === 0 && !isPerEventQuery(query);
   const minRecords = Math.min(constraints.minRecords ?? 0, single ? (query.offset === 0 ? 1 : 0) : maxOnPage);
   const pageArb = single
     ? fc.array(recordArb, {
         minLength: minRecords,
         maxLength: query.offset === 0 ? Math.min(1, maxOnPage) : 0,
       })
-    : perEvent(query)
+    : isPerEventQuery(query)
       ? // One record per error event: records need not differ.
         fc.array(recordArb, { minLength: minRecords, maxLength: maxOnPage })
       : fc.uniqueArray(recordArb, {
@@ -183,7 +181,7 @@ export function envelope(
     else if (onPage === 0) totalrecords = Math.min(query.offset, extra);
     else if (onPage === query.limit) totalrecords = query.offset + onPage + extra;
     else totalrecords = query.offset + onPage;
-    const pagecount = Math.ceil(totalrecords / query.limit);
+    const pagecount = pageCount(totalrecords, query.limit);
     const response =
       query.endpoint === 'session' ? records.map((r) => ({ ...r, totalpages: pagecount })) : records;
     return { totalcount: onPage, pagecount, totalrecords, response };

@@ -2,6 +2,7 @@
 // answers between checks, and turn each check's findings into pass / fail / info / skip.
 
 import { redactSecrets } from '@playq/client';
+import { isHttpUrl } from '@playq/query';
 import { type CheckDefinition, FailCheck } from './check-kit';
 import { AUTH_CHECKS } from './checks-auth';
 import { CATALOGUE_CHECKS } from './checks-catalogue';
@@ -178,7 +179,7 @@ function validateOptions(options: ContractOptions): void {
   for (const field of ['baseUrl', 'planUrl'] as const) {
     const value = options[field];
     if (value === undefined) continue;
-    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    if (!isHttpUrl(value)) {
       throw problem(`\`${field}\` must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
     }
   }

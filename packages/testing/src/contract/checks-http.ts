@@ -1,6 +1,7 @@
 // Checks of HTTP behaviour around the one GET the specification defines: HEAD, other methods, CORS
 // preflights and the shape of rate-limit answers. The specification is silent on all of them;
-// DESIGN section 6 fixes them, so every finding here is design-level (information unless strict).
+// docs/decisions.md fixes them, so every finding here is design-level (information unless strict).
+import { CREDENTIAL_HEADER } from '@playq/query';
 import { breakdown } from './base-queries';
 import { type CheckDefinition, label, refusalFindings } from './check-kit';
 import { type ContractContext, SkipCheck } from './context';
@@ -10,7 +11,7 @@ import type { Finding } from './types';
 
 /** A made-up browser origin: nothing is sent from it, it only asks the service what it would allow. */
 const PROBE_ORIGIN = 'https://contract-check.playq.invalid';
-const AUTH_HEADERS = ['x-api-key', 'authorization'] as const;
+const AUTH_HEADERS = Object.values(CREDENTIAL_HEADER).map((h) => h.toLowerCase());
 const REFUSED_METHODS = ['POST', 'DELETE'] as const;
 
 const design = (message: string): Finding => ({ basis: 'design', message });

@@ -1,5 +1,6 @@
 // Checks of paging and order: a result read in pages must agree with the same result read at
 // once — same totals, no record twice, none missing — and `orderby`/`order` must hold on the wire.
+import { pageCount } from '@playq/query';
 import {
   GRID_DIMENSIONS,
   grid,
@@ -69,7 +70,7 @@ async function sessionPaging(ctx: ContractContext): Promise<Finding[]> {
       [firstEnv, SESSION_PAGE],
       [prefixEnv, 2 * SESSION_PAGE],
     ] as const) {
-      const want = Math.ceil(env.totalrecords / limit);
+      const want = pageCount(env.totalrecords, limit);
       const bad = env.response.find((r) => r.totalpages !== want);
       if (bad) {
         findings.push({

@@ -180,7 +180,7 @@ export const SEMANTIC_CHECKS: readonly CheckDefinition[] = [
       const whole = envelopeOf((await breakdown(ctx)).probe);
       requireRecords(whole.response.length, 2, 'the country breakdown');
       const views = whole.response.map((r) => num(r, 'viewercount')).sort((a, b) => a - b);
-      // Both metrics are group-level (DESIGN section 4): their conditions test records. (A
+      // Both metrics are group-level (docs/catalogue.md): their conditions test records. (A
       // session-level one, such as errors, tests each session's own value instead.)
       const users = whole.response.map((r) => num(r, 'users')).sort((a, b) => a - b);
       const v = views[Math.floor(views.length / 4)]!;

@@ -1,6 +1,7 @@
 // What every check shares during one run: how to address both endpoints with or without the
 // caller's credentials, a memo so that checks needing the same answer fetch it once, the period
 // and plan level settled on, and every error answer seen (for the problem-format check).
+import { type Endpoint, planLookupUrl, tokenUrlOf, withoutTrailingSlash } from '@playq/query';
 import { BudgetExhaustedError, GentleFetch, type Probe } from './gentle-fetch';
 import type { ContractOptions } from './types';
 
@@ -44,8 +45,8 @@ export class ContractContext {
 
   constructor(options: ContractOptions) {
     this.options = options;
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.planUrl = options.planUrl?.replace(/\/+$/, '');
+    this.baseUrl = withoutTrailingSlash(options.baseUrl);
+    this.planUrl = options.planUrl === undefined ? undefined : withoutTrailingSlash(options.planUrl);
     this.http = new GentleFetch({
       fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
       maxRequests: options.maxRequests ?? 200,
@@ -61,7 +62,7 @@ export class ContractContext {
     );
   }
 
-  url(endpoint: 'metricquery' | 'session', customerId: string, params: Params): string {
+  url(endpoint: Endpoint, customerId: string, params: Params): string {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(params)) search.set(name, String(value));
     const query = search.toString();
@@ -127,7 +128,7 @@ export class ContractContext {
     const { token, clientCredentials } = this.options;
     if (token) return token;
     if (!clientCredentials) throw new SkipCheck('no bearer token: pass `token` or `clientCredentials`');
-    const tokenUrl = clientCredentials.tokenUrl ?? `${this.baseUrl}/oauth/token`;
+    const tokenUrl = clientCredentials.tokenUrl ?? tokenUrlOf(this.baseUrl);
     const basic = btoa(
       `${encodeURIComponent(clientCredentials.clientId)}:${encodeURIComponent(clientCredentials.clientSecret)}`,
     );
@@ -158,7 +159,7 @@ export class ContractContext {
 
   async lookupPlanProbe(customerId: string): Promise<Probe> {
     if (!this.planUrl) throw new SkipCheck('no plan host: pass `planUrl` or `planLevel`');
-    return this.#get(`${this.planUrl}/planLevelByCustId/${encodeURIComponent(customerId)}`, {}, true);
+    return this.#get(planLookupUrl(this.planUrl, customerId), {}, true);
   }
 
   async #lookupPlan(customerId: string): Promise<string> {

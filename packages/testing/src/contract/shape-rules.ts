@@ -2,7 +2,17 @@
 // query asked for, is this error a problem document. Each returns findings, never throws, so the
 // same rules judge live answers in `checkContract` and generated ones in the arbitraries' tests.
 import { redactSecrets } from '@playq/client';
-import { type AnyCatalogue, DEFAULT_CATALOGUE, isDimension, isMetric, type MetricInfo } from '@playq/query';
+import {
+  type AnyCatalogue,
+  DEFAULT_CATALOGUE,
+  type Endpoint,
+  isDimension,
+  isMetric,
+  isPerEventQuery,
+  isTimeSeries,
+  type MetricInfo,
+  pageCount,
+} from '@playq/query';
 import type { Finding } from './types';
 
 // Names, units and levels come from the one catalogue in @playq/query: the wire's vocabulary.
@@ -11,7 +21,7 @@ const unitOf = (name: string, catalogue: AnyCatalogue) =>
 
 /** What a query asked for, so an answer can be judged against it. */
 export interface EnvelopeExpectation {
-  readonly endpoint: 'metricquery' | 'session';
+  readonly endpoint: Endpoint;
   readonly metrics: readonly string[];
   /** Dimension names, `['timestamp']` for a time series, `[]` for none. */
   readonly aggby: readonly string[];
@@ -82,7 +92,7 @@ export function pageCountFindings(body: unknown, expected: Pick<EnvelopeExpectat
   if (!isObject(body)) return [];
   const { pagecount, totalrecords } = body;
   if (!isNonNegativeInteger(totalrecords) || !isNonNegativeInteger(pagecount)) return [];
-  const wantPages = Math.ceil(totalrecords / expected.limit);
+  const wantPages = pageCount(totalrecords, expected.limit);
   if (pagecount === wantPages) return [];
   if (totalrecords === 0 && pagecount === 1) {
     return [design('pagecount is 1 for an empty result; playq reports 0 pages')];
@@ -138,8 +148,8 @@ export function recordsFindings(
 ): Finding[] {
   const findings: Finding[] = [];
   // agg=2 answers one record per error event and ignores aggby, a time series' included.
-  const perEvent = expected.endpoint === 'session' && expected.agg === 2;
-  const timeSeries = !perEvent && expected.aggby.length === 1 && expected.aggby[0] === 'timestamp';
+  const perEvent = isPerEventQuery(expected);
+  const timeSeries = isTimeSeries(expected);
   const grouping = perEvent || timeSeries ? [] : expected.aggby;
   const wanted = new Set([...expected.metrics, ...grouping]);
   if (expected.endpoint === 'session') wanted.add('totalpages');

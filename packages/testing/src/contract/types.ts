@@ -16,7 +16,7 @@ export type CheckStatus = 'pass' | 'fail' | 'info' | 'skip';
 
 /**
  * Where an expectation comes from: `spec` — the interface specification (or plain safety, such as
- * one customer's key never reading another's data); `design` — playq's DESIGN contract, which fills
+ * one customer's key never reading another's data); `design` — playq's design contract (docs/decisions.md), which fills
  * the specification's gaps. Design findings fail only in strict mode.
  */
 export type FindingBasis = 'spec' | 'design';

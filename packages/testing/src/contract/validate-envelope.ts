@@ -1,6 +1,6 @@
 // The contract's shape rules offered for one query and one answer, for users who test code that
 // produces or transforms answers (a proxy, a cache, a fake) rather than a whole deployment.
-import { type AnyCatalogue, bucketSeconds, type QueryNode } from '@playq/query';
+import { type AnyCatalogue, bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
 import { type EnvelopeExpectation, envelopeFindings } from './shape-rules';
 import type { Finding } from './types';
 
@@ -8,7 +8,7 @@ import type { Finding } from './types';
 export function expectationOf(query: QueryNode, catalogue?: AnyCatalogue): EnvelopeExpectation {
   const period =
     query.period?.type === 'period' ? { start: query.period.start, end: query.period.end } : undefined;
-  const series = query.aggby.length === 1 && query.aggby[0] === 'timestamp';
+  const series = isTimeSeries(query);
   return {
     endpoint: query.endpoint,
     metrics: query.metrics,

@@ -1,6 +1,7 @@
 // MSW request handlers that answer the playq API from a reference service, so that code calling
 // the API through its own HTTP stack (fetch, axios, ky, a generated SDK) is served real answers
 // under `setupServer` without knowing anything about playq.
+import { withoutTrailingSlash } from '@playq/query';
 import { type HttpHandler, http } from 'msw';
 
 /** Anything that answers fetch-standard requests on playq's paths: a `Service` or a `TestService`. */
@@ -41,7 +42,7 @@ function checkUrl(name: string, value: string): string {
   if (url.search || url.hash) {
     throw new TypeError(`@playq/testing: playqHandlers: ${name} must not carry a query string or fragment`);
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${withoutTrailingSlash(url.pathname)}`;
 }
 
 /**

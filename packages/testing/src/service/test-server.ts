@@ -1,6 +1,7 @@
 // The reference service on a real loopback socket, for tests of code that must open its own
 // connections (a CLI, an HTTP library, a proxy): a free port on 127.0.0.1, closed afterwards.
 import { apiKeyAuth, clientCredentials, createClient, type PlayqClient } from '@playq/client';
+import { tokenUrlOf } from '@playq/query';
 import { createTestService, type TestService, type TestServiceOptions } from './test-service';
 
 export interface TestServerOptions extends TestServiceOptions {
@@ -53,7 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await inProcess.close();
     throw error;
   }
-  const tokenUrl = `${info.baseUrl}/oauth/token`;
+  const tokenUrl = tokenUrlOf(info.baseUrl);
   const clients = new Map<string, PlayqClient>();
   const clientFor = (customerId: string): PlayqClient => {
     const found = inProcess.credentials.find((c) => c.customerId === customerId);

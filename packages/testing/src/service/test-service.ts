@@ -8,6 +8,7 @@ import {
   type PlayqClient,
   type Transport,
 } from '@playq/client';
+import { tokenUrlOf } from '@playq/query';
 import type { DemoCredentials, Service, ServiceOptions } from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
 import { loadServer } from './load-server';
@@ -135,7 +136,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   const fetch = (request: Request) => service.fetch(request);
   const baseUrl = TEST_ORIGIN + service.basePath;
   const planUrl = TEST_ORIGIN + service.planPath;
-  const tokenUrl = `${baseUrl}/oauth/token`;
+  const tokenUrl = tokenUrlOf(baseUrl);
   const clientFor = clientsOf(service.credentials, { ...client, baseUrl, planUrl, fetch }, tokenUrl);
   const customer = service.credentials[0]!;
   let closing: Promise<void> | undefined;

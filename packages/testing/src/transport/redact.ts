@@ -4,13 +4,14 @@
 // secret never reaches memory that a test might print or a file that might be committed.
 
 import { MIN_SECRET_LENGTH, REDACTED, redactSecrets, redactSecretsDeep } from '@playq/client';
+import { isSensitiveParam, SENSITIVE_HEADERS } from '@playq/query';
 
 export { REDACTED };
 
 export interface RedactOptions {
   /** Request and response header names to redact (case-insensitive), added to the defaults. */
   readonly headers?: readonly string[];
-  /** URL query parameter and form field names to redact, added to the defaults. */
+  /** URL query parameter and form field names to redact, beyond the credential-like ones. */
   readonly params?: readonly string[];
   /** JSON field names to redact in bodies, at any depth, added to the defaults. */
   readonly jsonFields?: readonly string[];
@@ -21,14 +22,9 @@ export interface RedactOptions {
   readonly secrets?: readonly string[];
 }
 
-export const DEFAULT_REDACTED_HEADERS = [
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'cookie',
-  'set-cookie',
-] as const;
-export const DEFAULT_REDACTED_PARAMS = [
+// JSON members are matched by exact name, not by `isSensitiveParam`: a record field such as an
+// error's `key` is data, not a credential.
+export const DEFAULT_REDACTED_JSON_FIELDS = [
   'access_token',
   'refresh_token',
   'id_token',
@@ -39,26 +35,18 @@ export const DEFAULT_REDACTED_PARAMS = [
   'client_assertion',
   'password',
 ] as const;
-export const DEFAULT_REDACTED_JSON_FIELDS = [
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'client_secret',
-  'password',
-] as const;
 
 /** @internal The resolved redaction rules of one recorder, and the secrets it has learned. */
 export class Redactor {
   readonly headers: ReadonlySet<string>;
+  /** Parameter names redacted beyond those `isSensitiveParam` recognises (the caller's extra names). */
   readonly params: ReadonlySet<string>;
   readonly jsonFields: ReadonlySet<string>;
   readonly #secrets = new Set<string>();
 
   constructor(options: RedactOptions = {}) {
-    this.headers = new Set(
-      [...DEFAULT_REDACTED_HEADERS, ...(options.headers ?? [])].map((h) => h.toLowerCase()),
-    );
-    this.params = new Set([...DEFAULT_REDACTED_PARAMS, ...(options.params ?? [])]);
+    this.headers = new Set([...SENSITIVE_HEADERS, ...(options.headers ?? [])].map((h) => h.toLowerCase()));
+    this.params = new Set(options.params ?? []);
     this.jsonFields = new Set([...DEFAULT_REDACTED_JSON_FIELDS, ...(options.jsonFields ?? [])]);
     for (const secret of options.secrets ?? []) {
       if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
@@ -83,14 +71,18 @@ export class Redactor {
    */
   learn(message: { url?: string; headers: Headers; body?: string | undefined }): void {
     if (message.url !== undefined && URL.canParse(message.url)) {
-      for (const [name, value] of new URL(message.url).searchParams)
-        if (this.params.has(name)) this.#add(value);
+      for (const [name, value] of new URL(message.url).searchParams) if (this.isParam(name)) this.#add(value);
     }
     message.headers.forEach((value, name) => {
       const key = name.toLowerCase();
       if (this.headers.has(key)) for (const secret of headerSecrets(key, value)) this.#add(secret);
     });
     if (message.body) this.#learnBody(message.body);
+  }
+
+  /** Whether a URL or form parameter's value is masked. */
+  isParam(name: string): boolean {
+    return isSensitiveParam(name) || this.params.has(name);
   }
 
   text(value: string): string {
@@ -110,7 +102,7 @@ export class Redactor {
       return this.text(value);
     }
     for (const name of [...url.searchParams.keys()]) {
-      if (this.params.has(name)) url.searchParams.set(name, REDACTED);
+      if (this.isParam(name)) url.searchParams.set(name, REDACTED);
     }
     if (url.username) url.username = REDACTED;
     if (url.password) url.password = REDACTED;
@@ -138,7 +130,7 @@ export class Redactor {
     }
     if (/x-www-form-urlencoded/i.test(contentType)) {
       const form = new URLSearchParams(text);
-      for (const name of [...form.keys()]) if (this.params.has(name)) form.set(name, REDACTED);
+      for (const name of [...form.keys()]) if (this.isParam(name)) form.set(name, REDACTED);
       return this.text(form.toString());
     }
     // Any other type is kept as written; the secrets it holds were learned, so they go literally.
@@ -161,7 +153,7 @@ export class Redactor {
       }
     }
     if (FORM.test(trimmed)) {
-      for (const [name, value] of new URLSearchParams(trimmed)) if (this.params.has(name)) this.#add(value);
+      for (const [name, value] of new URLSearchParams(trimmed)) if (this.isParam(name)) this.#add(value);
     }
   }
 

@@ -1,6 +1,7 @@
 // A transport that answers from a fixture instead of the network. Requests match on method and
 // URL (query parameters in any order); repeated requests get the recorded answers in order, then
 // the last one again, so a test that polls twice still replays.
+import { isSensitiveParam } from '@playq/query';
 import type { Transport } from '../contract/types';
 import { type Fixture, type FixtureEntry, parseFixture } from './fixture';
 import { REDACTED } from './redact';
@@ -43,7 +44,9 @@ export interface ReplayTransport extends Transport {
  */
 export function replayTransport(fixture: Fixture, options: ReplayOptions = {}): ReplayTransport {
   const checked = parseFixture(fixture);
-  const redacted = new Set(checked.redactedParams);
+  // Credential-like names are masked by the shared rule; the fixture lists the caller's extra ones.
+  const extra = new Set(checked.redactedParams);
+  const redacted = (name: string) => isSensitiveParam(name) || extra.has(name);
   const onMissing = options.onMissing ?? 'throw';
   if (onMissing !== 'throw' && onMissing !== 'not-found' && typeof onMissing !== 'function') {
     throw new TypeError(
@@ -99,19 +102,19 @@ function toResponse(entry: FixtureEntry): Response {
   return new Response(nullBody ? null : text, { status, headers: { ...headers } });
 }
 
-function matchKey(method: string, url: string, redacted: ReadonlySet<string>): string {
+function matchKey(method: string, url: string, redacted: (name: string) => boolean): string {
   const parsed = new URL(url);
   const params = [...parsed.searchParams.entries()]
-    .map(([name, value]) => [name, redacted.has(name) ? REDACTED : value] as const)
+    .map(([name, value]) => [name, redacted(name) ? REDACTED : value] as const)
     .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
   const search = new URLSearchParams(params.map(([n, v]) => [n, v])).toString();
   return `${method.toUpperCase()} ${parsed.origin}${parsed.pathname}${search ? `?${search}` : ''}`;
 }
 
-function stripSearchSecrets(url: string, redacted: ReadonlySet<string>): string {
+function stripSearchSecrets(url: string, redacted: (name: string) => boolean): string {
   const parsed = new URL(url);
   for (const name of [...parsed.searchParams.keys()])
-    if (redacted.has(name)) parsed.searchParams.set(name, REDACTED);
+    if (redacted(name)) parsed.searchParams.set(name, REDACTED);
   parsed.username = '';
   parsed.password = '';
   return parsed.toString();

@@ -1,0 +1,45 @@
+// The service's query endpoints and the credential each one takes: the one list every package
+// (the builder, the URL codec, the client's auth choice, the reference service's routes, the
+// contract suite, the CLI's arguments) reads, so a new endpoint is added here once.
+
+/** The query endpoints, in the order help texts list them. */
+export const ENDPOINTS = Object.freeze(['metricquery', 'session'] as const);
+
+/** A query endpoint: `GET {base}/{endpoint}/{customerId}`. */
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/**
+ * Whether a value names a query endpoint.
+ *
+ * @example
+ * isEndpoint('session'); // true
+ * isEndpoint('sessions'); // false
+ */
+export function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'string' && (ENDPOINTS as readonly string[]).includes(value);
+}
+
+/** How a request proves who it is: an `X-API-Key` header, or an OAuth 2.0 bearer token. */
+export type Credential = 'apiKey' | 'bearer';
+
+const CREDENTIAL_OF: { readonly [E in Endpoint]: Credential } = Object.freeze({
+  metricquery: 'apiKey',
+  session: 'bearer',
+});
+
+/** The header each credential travels in. */
+export const CREDENTIAL_HEADER: { readonly [C in Credential]: string } = Object.freeze({
+  apiKey: 'X-API-Key',
+  bearer: 'Authorization',
+});
+
+/**
+ * The credential an endpoint takes; neither credential is accepted on an endpoint of the other.
+ *
+ * @example
+ * credentialOf('metricquery'); // 'apiKey'
+ * credentialOf('session'); // 'bearer'
+ */
+export function credentialOf(endpoint: Endpoint): Credential {
+  return CREDENTIAL_OF[endpoint];
+}
