@@ -2,12 +2,12 @@
 // with what words; which plan an endpoint and `agg` get; and group-level conditions joined by AND.
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../src/sql/compile';
 import { filterOf, periodOf, qoeOf } from '../src/sql/query-parts';
 import { node, openV2Dataset, run, runNode } from './v2-fixture';
 
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
   db = await openV2Dataset();
 });

@@ -1,10 +1,10 @@
 // The agg=2 plan (one record per error event) on the v2 fixture: conditions on an event's own
 // values, session-level conditions joined by AND, and ordering by time in either direction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
 import { node, openV2Dataset, run, runNode } from './v2-fixture';
 
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
   db = await openV2Dataset();
 });

@@ -2,14 +2,16 @@
 // random periods: widening the population never lowers a count, and time buckets partition S.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type Dataset, generateDataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
+import { generateDataset } from '../src/index';
+import { asEngineUnderTest } from './engine-under-test';
 import { run } from './v2-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
-  db = await generateDataset({ sessions: 4000, seed: 11, days: 2, end: END });
+  db = await asEngineUnderTest(await generateDataset({ sessions: 4000, seed: 11, days: 2, end: END }));
 });
 afterAll(async () => {
   await db.close();

@@ -2,11 +2,11 @@
 // table atop semantics-v2.test.ts and v2-fixture.ts). Default S = {a, b, c, d, h}.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
 import { compileQuery } from '../src/sql/compile';
 import { node, openV2Dataset, run, T0 } from './v2-fixture';
 
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
   db = await openV2Dataset();
 });

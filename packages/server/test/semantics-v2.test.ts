@@ -15,13 +15,13 @@
 import { DEFAULT_CATALOGUE } from '@playq/query';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
 import { compileQuery, UnsupportedQueryError } from '../src/sql/compile';
 import { METRIC_SQL } from '../src/sql/metric-sql';
 import { qoeScore } from '../src/sql/qoe-score';
 import { node, openV2Dataset, run, T0 } from './v2-fixture';
 
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
   db = await openV2Dataset();
 });

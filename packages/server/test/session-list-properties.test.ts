@@ -5,17 +5,19 @@
 import { fc, test } from '@fast-check/vitest';
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type Dataset, generateDataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
+import { generateDataset } from '../src/index';
 import { QueryExecutor } from '../src/sql/execute';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
+import { asEngineUnderTest, planContext } from './engine-under-test';
 import { node, run } from './v2-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
-  db = await generateDataset({ sessions: 8000, seed: 17, days: 2, end: END });
+  db = await asEngineUnderTest(await generateDataset({ sessions: 8000, seed: 17, days: 2, end: END }));
 });
 afterAll(() => db.close());
 
@@ -91,11 +93,7 @@ async function list(p: Population, fields: string[], limit: number, offset: numb
     order: undefined,
   };
   const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-  const plan = compileSessionList(
-    query,
-    { customerCode: 0, dictionary: () => undefined },
-    populationOptions(query),
-  );
+  const plan = compileSessionList(query, planContext(db), populationOptions(query));
   return executor.page(plan, limit, offset);
 }
 

@@ -12,13 +12,14 @@
 // Default S (sessiontype=ended, allstatus=0): end_ts in P and ENDED/DROPPED = {a, b, c, d, h}.
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index';
+import type { Engine } from '../src/engine/engine';
 import { QueryExecutor } from '../src/sql/execute';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
+import { planContext } from './engine-under-test';
 import { node, openV2Dataset, T0 } from './v2-fixture';
 
-let db: Dataset;
+let db: Engine;
 beforeAll(async () => {
   db = await openV2Dataset();
 });
@@ -49,11 +50,7 @@ function list(
 
 async function runList(query: QueryNode) {
   const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-  const plan = compileSessionList(
-    query,
-    { customerCode: 0, dictionary: () => undefined },
-    populationOptions(query),
-  );
+  const plan = compileSessionList(query, planContext(db), populationOptions(query));
   const page = await executor.page(plan, query.limit, query.offset);
   return { ...page, plan };
 }
@@ -277,7 +274,8 @@ describe('the plan', () => {
       { name: 'country', kind: 'dimension' },
       { name: 'errors', kind: 'metric' },
     ]);
-    const refs = new Set(plan.sql.match(/\$\d+/g));
+    // Every bound parameter is referenced ($n in DuckDB, {pn:Type} in ClickHouse).
+    const refs = new Set(plan.sql.match(db.target.dialect.name === 'duckdb' ? /\$\d+/g : /\{p\d+:[^}]+\}/g));
     expect(refs.size).toBe(plan.parameters.length + 2);
   });
 

@@ -4,9 +4,11 @@
 // its device, cdn, asset and tag from its session).
 
 import { DEFAULT_CATALOGUE, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
-import { type Dataset, datasetFromRecords, type ErrorRecord, type SessionRecord } from '../src/index';
+import type { Engine } from '../src/engine/engine';
+import { datasetFromRecords, type ErrorRecord, type SessionRecord } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { QueryExecutor } from '../src/sql/execute';
+import { asEngineUnderTest, planContext } from './engine-under-test';
 
 /** Hour-aligned: 2023-11-14T22:00:00Z. The period is [T0, T0 + 7200). */
 export const T0 = 1_699_999_200;
@@ -168,17 +170,20 @@ export function records(
   };
 }
 
-/** Opens a dataset holding the fixture, through the public records API (customer `demo`, code 0). */
+/**
+ * Opens the engine under test (engine-under-test.ts) holding the fixture, built through the public
+ * records API (customer `demo`).
+ */
 export async function openV2Dataset(
   sessions: readonly V2Session[] = SESSIONS,
   errors: readonly V2Error[] = ERRORS,
-): Promise<Dataset> {
-  return datasetFromRecords(records(sessions, errors));
+): Promise<Engine> {
+  return asEngineUnderTest(await datasetFromRecords(records(sessions, errors)));
 }
 
 /** Parses and validates the query URL (path `metricquery/demo` or `session/demo`), compiles it and runs its plan. */
 export async function run(
-  db: Dataset,
+  db: Engine,
   p: Record<string, string | number>,
   endpoint: 'metricquery' | 'session' = 'metricquery',
 ): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
@@ -187,11 +192,11 @@ export async function run(
 
 /** Compiles a query node (validated or not) and runs its plan, cache off. */
 export async function runNode(
-  db: Dataset,
+  db: Engine,
   query: QueryNode,
 ): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
   const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-  const plan = compileQuery(query, { customerCode: 0, dictionary: () => undefined });
+  const plan = compileQuery(query, planContext(db));
   const page = await executor.page(plan, query.limit, query.offset);
   return { ...page, plan };
 }

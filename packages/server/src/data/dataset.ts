@@ -7,7 +7,12 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import type { ChunkVisitor, DatasetStats, Engine, StatementOptions } from '../engine/engine';
+import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
 import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
+import { duckParameters, type PlanParameter } from '../sql/params';
+
+export type { DatasetStats } from '../engine/engine';
 
 /** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
 export interface Dictionary {
@@ -83,23 +88,13 @@ async function guarded<T>(
   }
 }
 
-/** Row counts and the time span of a dataset. */
-export interface DatasetStats {
-  readonly sessions: number;
-  readonly errors: number;
-  /** Customer ids present in the data, ascending. */
-  readonly customers: readonly string[];
-  /** Smallest session `start_ts`, or `null` when there are no sessions. */
-  readonly minTs: number | null;
-  /** Largest session `start_ts`, or `null` when there are no sessions. */
-  readonly maxTs: number | null;
-}
-
 /**
- * An open playq dataset: the DuckDB instance holding the `sessions` and `errors` tables in their
- * encoded form. Made by `generateDataset` or `loadDataset`; shared by a service as `service.db`.
+ * An open playq dataset, the DuckDB engine: the DuckDB instance holding the `sessions` and `errors`
+ * tables in their encoded form (in memory or in a database file), or views over Parquet files in
+ * place (the raw layout). Made by `generateDataset`, `loadDataset` or `openParquetInPlace`; shared
+ * by a service as `service.db`.
  */
-export class Dataset {
+export class Dataset implements Engine {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
   private open = 0;
@@ -110,6 +105,9 @@ export class Dataset {
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
   private readonly statements = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
 
+  /** How plans address this dataset: encoded tables, or Parquet in place (see `openParquetInPlace`). */
+  target: PlanTarget = DUCKDB_CODED;
+
   private constructor(
     /**
      * The DuckDB instance. In memory, the tables live in the attached database `playq` (see
@@ -119,6 +117,8 @@ export class Dataset {
     private readonly poolSize: number,
     /** The attached in-memory database to `USE` on every connection, if any. */
     private readonly catalog: string | undefined,
+    /** `duckdb-memory`, `duckdb-file` or `duckdb-parquet`. */
+    public name: string,
   ) {}
 
   /**
@@ -138,14 +138,14 @@ export class Dataset {
     // DuckDB's default in-memory database never compresses; an attached one with COMPRESS does at
     // each checkpoint (bit-packing, dictionaries, FSST): the 10M-session tables take about a quarter
     // of the memory, and scans read less.
-    if (path !== ':memory:') return new Dataset(instance, Math.max(1, poolSize), undefined);
+    if (path !== ':memory:') return new Dataset(instance, Math.max(1, poolSize), undefined, 'duckdb-file');
     const setup = await instance.connect();
     try {
       await setup.run(`ATTACH ':memory:' AS playq (COMPRESS)`);
     } finally {
       setup.closeSync();
     }
-    return new Dataset(instance, Math.max(1, poolSize), 'playq');
+    return new Dataset(instance, Math.max(1, poolSize), 'playq', 'duckdb-memory');
   }
 
   /**
@@ -211,6 +211,17 @@ export class Dataset {
     );
   }
 
+  /** Runs a plan statement (the `Engine` contract): its parameters typed for DuckDB and bound. */
+  async run(
+    sql: string,
+    parameters: readonly PlanParameter[],
+    options: StatementOptions,
+    visit: ChunkVisitor,
+  ): Promise<void> {
+    const { values, types } = duckParameters(parameters);
+    await this.read(sql, values, { ...options, types }, visit);
+  }
+
   /** @internal Runs a statement for its effect (DDL, COPY). */
   async exec(sql: string, params: DuckDBValue[] = []): Promise<void> {
     await this.withConnection((c) => c.run(sql, params));
@@ -243,8 +254,12 @@ export class Dataset {
     });
   }
 
-  /** The dictionary of a low-cardinality dimension (empty before data is loaded). */
-  dictionary(dimension: SmallDimension): Dictionary {
+  /**
+   * The dictionary of a low-cardinality dimension (empty before data is loaded); `undefined` on
+   * Parquet in place, where values are not coded.
+   */
+  dictionary(dimension: SmallDimension): Dictionary | undefined {
+    if (this.target.layout === 'raw') return undefined;
     return this.dictionaries.get(dimension) ?? { codes: new Map(), values: [] };
   }
 
@@ -253,9 +268,13 @@ export class Dataset {
     return this.subscriberRange;
   }
 
-  /** The internal code of a customer id, or `undefined` when the data has no such customer. */
-  customerCode(customerId: string): number | undefined {
-    return this.customerCodes.get(customerId);
+  /**
+   * The internal code of a customer id (the id itself on Parquet in place), or `undefined` when
+   * the data has no such customer.
+   */
+  customerCode(customerId: string): number | string | undefined {
+    const code = this.customerCodes.get(customerId);
+    return code === undefined || this.target.layout === 'coded' ? code : customerId;
   }
 
   /** Row counts, customers and time span of the data. */
@@ -264,27 +283,24 @@ export class Dataset {
     return this.statsCache;
   }
 
-  /** @internal Reads the dictionaries and statistics after the encoded tables were (re)built. */
+  /**
+   * @internal Reads the dictionaries and statistics after the encoded tables were (re)built, or the
+   * customers and statistics of Parquet in place.
+   */
   async refresh(): Promise<void> {
-    // Writes the tables in compressed form (in memory too, see `open`) before serving.
-    await this.exec(this.catalog ? `CHECKPOINT ${this.catalog}` : 'CHECKPOINT');
-    const next = new Map<SmallDimension, Dictionary>();
-    for (const dim of SMALL_DIMENSIONS) {
-      const rows = await this.all(`SELECT code, value FROM dict_${dim} ORDER BY code`);
-      const codes = new Map<string, number>();
-      const values: string[] = [];
-      for (const [code, value] of rows) {
-        codes.set(value as string, code as number);
-        values[code as number] = value as string;
-      }
-      next.set(dim, { codes, values });
+    let customers: unknown[][];
+    if (this.target.layout === 'coded') {
+      // Writes the tables in compressed form (in memory too, see `open`) before serving.
+      await this.exec(this.catalog ? `CHECKPOINT ${this.catalog}` : 'CHECKPOINT');
+      await this.readDictionaries();
+      customers = await this.all('SELECT code, value FROM dict_customer ORDER BY code');
+    } else {
+      customers = await this.all(
+        `SELECT (row_number() OVER (ORDER BY value) - 1)::INTEGER, value FROM
+           (SELECT cust AS value FROM sessions UNION SELECT cust FROM errors) c WHERE value IS NOT NULL`,
+      );
     }
-    this.dictionaries = next;
-    const customers = await this.all('SELECT code, value FROM dict_customer ORDER BY code');
     this.customerCodes = new Map(customers.map(([code, value]) => [value as string, code as number]));
-    const [range] = await this.all('SELECT min(code)::DOUBLE, max(code)::DOUBLE FROM dict_subscriberid');
-    this.subscriberRange =
-      range?.[0] == null || range[1] == null ? undefined : { min: Number(range[0]), max: Number(range[1]) };
     const [counts] = await this.all(
       `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
               (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,
@@ -299,6 +315,24 @@ export class Dataset {
     // On small data a query's scans take less than DuckDB's cost of sharing them between threads
     // (at 20,000 sessions a query takes twice as long on 2 threads as on 1).
     await this.exec(this.statsCache.sessions < SINGLE_THREAD_SESSIONS ? 'SET threads = 1' : 'RESET threads');
+  }
+
+  private async readDictionaries(): Promise<void> {
+    const next = new Map<SmallDimension, Dictionary>();
+    for (const dim of SMALL_DIMENSIONS) {
+      const rows = await this.all(`SELECT code, value FROM dict_${dim} ORDER BY code`);
+      const codes = new Map<string, number>();
+      const values: string[] = [];
+      for (const [code, value] of rows) {
+        codes.set(value as string, code as number);
+        values[code as number] = value as string;
+      }
+      next.set(dim, { codes, values });
+    }
+    this.dictionaries = next;
+    const [range] = await this.all('SELECT min(code)::DOUBLE, max(code)::DOUBLE FROM dict_subscriberid');
+    this.subscriberRange =
+      range?.[0] == null || range[1] == null ? undefined : { min: Number(range[0]), max: Number(range[1]) };
   }
 
   /** Closes every connection and the database. Idempotent. */

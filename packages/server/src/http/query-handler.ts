@@ -10,7 +10,7 @@ import {
   type ResultEnvelope,
 } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
-import type { Dataset } from '../data/dataset';
+import type { Engine } from '../engine/engine';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
@@ -19,7 +19,7 @@ import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
 
 export interface QueryContext {
-  readonly db: Dataset;
+  readonly db: Engine;
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
@@ -116,6 +116,7 @@ function plan(
     const compiled = compileQuery(query, {
       customerCode: code,
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
+      target: ctx.db.target,
     });
     return { plan: compiled, ...page };
   } catch (error) {

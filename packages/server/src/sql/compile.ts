@@ -3,6 +3,7 @@
 // has no SQL for and dispatches to the plan of the query's shape (`groups.ts`, `events.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isPerEventQuery, type QueryNode } from '@playq/query';
+import { DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension } from './dimension-sql';
 import { compileEvents } from './events';
 import { compileGroups } from './groups';
@@ -14,7 +15,10 @@ import { filterOf, qoeOf } from './query-parts';
 export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryError } from './plan';
 
 export interface CompileContext extends FilterContext {
-  readonly customerCode: number;
+  /** The customer as the engine stores it: a code (coded layout) or the id (raw layout). */
+  readonly customerCode: number | string;
+  /** The engine's dialect and layout; default the embedded DuckDB database. */
+  readonly target?: PlanTarget;
 }
 
 /**
@@ -67,5 +71,8 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
   checkNames(query, options);
-  return isPerEventQuery(query) ? compileEvents(query, ctx, options) : compileGroups(query, ctx, options);
+  const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED };
+  return isPerEventQuery(query)
+    ? compileEvents(query, targeted, options)
+    : compileGroups(query, targeted, options);
 }

@@ -1,8 +1,10 @@
 // The `agg=2` plan: one record per error event in the period (no grouping; `errors` is 1 on each
 // record, `fatalerrors` 1 on a fatal one, every other metric 0), under the businesserror rule.
 import type { QueryNode } from '@playq/query';
+import type { PlanTarget } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
 import { errorEventConditions, pageStatement, TOTAL } from './fragments';
+import { errorEvents } from './group-rows';
 import { orderTerms } from './order';
 import { Params } from './params';
 import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
@@ -14,7 +16,7 @@ import {
   splitConditions,
   sqlOperator,
 } from './population';
-import { filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
+import { filterColumns, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
 /** A metric's value on one event's record. */
 function eventValue(metric: string): string {
@@ -25,19 +27,19 @@ function eventValue(metric: string): string {
 
 export function compileEvents(
   query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number },
+  ctx: FilterContext & { readonly customerCode: number | string; readonly target: PlanTarget },
   options: PopulationOptions,
 ): CompiledQuery {
-  const params = new Params();
+  const params = new Params(ctx.target);
   const period = periodOf(query);
   const names = recordNames(query, false);
   const dims = unique(names.filter(isServerDimension));
   const columns = outputColumns(names);
-  const cust = params.int(ctx.customerCode);
+  const cust = params.customer(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
   const filter = filterConditions(filterOf(query), params, ctx, 'errors');
-  if (!filter) return emptyPlan(columns);
+  if (!filter) return emptyPlan(columns, ctx.target.dialect);
   const levels = splitConditions(qoeOf(query));
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
   const conditions = [
@@ -54,6 +56,7 @@ export function compileEvents(
       : undefined;
   const innerDims = orderDim === undefined ? dims : [...dims, orderDim];
   const metrics = unique(names.filter((n) => !isServerDimension(n)));
+  const dimColumns = innerDims.map((d) => DIMENSION_SQL[d].column);
   const order = (q: string) => [
     ...(query.orderby === 'timestamp'
       ? [
@@ -62,18 +65,31 @@ export function compileEvents(
         ]
       : orderTerms(query, dims, false, q)),
     // Event ids follow (customer, time) order: "then by time", and a stable tie-break.
-    `${q}eid ASC`,
+    ...eventOrder(ctx.target, q),
   ];
   const inner = `SELECT ${[
-    ...innerDims.map((d) => DIMENSION_SQL[d].column),
+    ...dimColumns,
     ...metrics.map((m) => `${eventValue(m)} AS m_${m}`),
     'ts',
-    'eid',
-  ].join(', ')}, ${TOTAL} FROM errors e WHERE ${conditions.join(' AND ')} ORDER BY ${order('').join(', ')}`;
+    ...(ctx.target.layout === 'coded' ? ['eid'] : EVENT_ORDER.filter((c) => !dimColumns.includes(c))),
+  ].join(
+    ', ',
+  )}, ${TOTAL} FROM ${errorEvents(ctx.target, [...dimColumns, ...filterColumns(query)])} e WHERE ${conditions.join(' AND ')} ORDER BY ${order('').join(', ')}`;
   return freezePlan({
     kind: 'events',
-    sql: pageStatement(columns, inner, params.list.length, order),
+    sql: pageStatement(columns, inner, params, order),
     parameters: params.list,
     columns,
   });
+}
+
+/**
+ * The columns whose order numbers events (`eid`, in the coded layout): time, then the event's own
+ * values; raw events are ordered by them directly (ascending, nulls last, as `eid` was numbered).
+ */
+const EVENT_ORDER = ['session_id', 'subscriberid', 'category', '"key"', 'country', 'platform', 'player'];
+
+function eventOrder(target: PlanTarget, q: string): string[] {
+  if (target.layout === 'coded') return [`${q}eid ASC`];
+  return [`${q}ts ASC`, ...EVENT_ORDER.map((c) => `${q}${c} ASC NULLS LAST`)];
 }

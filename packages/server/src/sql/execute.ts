@@ -5,8 +5,8 @@
 // arrive, never one JS object per record. `totalrecords` comes from the same statement as the rows.
 // Every statement goes through admission control (admission.ts) under one time budget that covers
 // waiting and running, and stops when its client goes away.
-import { BIGINT } from '@duckdb/node-api';
-import { type Dataset, QueryTimeoutError } from '../data/dataset';
+import { QueryTimeoutError } from '../data/dataset';
+import type { Engine } from '../engine/engine';
 import {
   Admission,
   type AdmissionOptions,
@@ -14,7 +14,6 @@ import {
   QueryCancelledError,
   type Ticket,
 } from './admission';
-import { duckParameters } from './params';
 import type { CompiledQuery } from './plan';
 import { PlanMemo } from './plan-memo';
 import { BlockWriter, blockPrefix, decodeBlock, type RecordBlock } from './record-block';
@@ -68,7 +67,7 @@ export class QueryExecutor {
   private readonly inflight = new SharedRuns<CachedResult>();
 
   constructor(
-    private readonly db: Dataset,
+    private readonly db: Engine,
     private readonly options: ExecutorOptions,
   ) {
     this.cache = new ResultCache({
@@ -139,20 +138,19 @@ export class QueryExecutor {
   }
 
   private async run(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Fetched> {
-    const { values, types } = duckParameters(query.parameters);
     const width = query.columns.length;
     const writer = new BlockWriter(query.columns, Math.min(limit, 1024));
     let total: number | undefined;
+    const page = [
+      ...query.parameters,
+      { type: 'bigint', value: limit } as const,
+      { type: 'bigint', value: offset } as const,
+    ];
     await this.admitted(ticket, (timeoutMs, signal) =>
-      this.db.read(
-        query.sql,
-        [...values, BigInt(limit), BigInt(offset)],
-        { timeoutMs, signal, types: [...types, BIGINT, BIGINT] },
-        (columns, rows) => {
-          total ??= Number(columns[width]![0]);
-          writer.append(columns, rows);
-        },
-      ),
+      this.db.run(query.sql, page, signal ? { timeoutMs, signal } : { timeoutMs }, (columns, rows) => {
+        total ??= Number(columns[width]![0]);
+        writer.append(columns, rows);
+      }),
     );
     return { block: writer.finish(), total: total !== undefined && Number.isFinite(total) ? total : 0 };
   }

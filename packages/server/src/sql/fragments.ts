@@ -2,6 +2,7 @@
 // on error events (window, businesserror rule, filter, the sessions passing session-level
 // conditions) and the page statement that limits, orders and decodes a plan's ordered rows.
 import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
+import type { Params } from './params';
 import type { OutputColumn } from './plan';
 import { businessRule, type PopulationOptions } from './population';
 
@@ -60,25 +61,28 @@ export function selectColumn(c: OutputColumn): PageField {
 
 /**
  * The statement of one page: `inner` yields every ordered row with `__total`; the page takes the
- * limit and offset parameters after the plan's `n` bound ones, and is ordered again (a subquery's
- * order does not survive the outer select). `field` gives each record field. Only the page's rows
- * are decoded: each dictionary is joined to them (a LEFT JOIN on the unique code: a hash join costs
- * a fraction of a correlated lookup, which DuckDB plans as a join per field with a
- * duplicate-eliminating scan).
+ * limit and offset parameters after the plan's bound ones (`params`), and is ordered again (a
+ * subquery's order does not survive the outer select). `field` gives each record field. Only the
+ * page's rows are decoded: each dictionary is joined to them (a LEFT JOIN on the unique code: a
+ * hash join costs a fraction of a correlated lookup, which DuckDB plans as a join per field with a
+ * duplicate-eliminating scan). In the raw layout a "code" is the value itself.
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
   inner: string,
-  n: number,
+  params: Params,
   order: (qualifier: string) => readonly string[],
   field: (c: OutputColumn) => PageField = selectColumn,
 ): string {
+  const raw = params.target.layout === 'raw';
   const joins: string[] = [];
   const select = columns.map((c, i) => {
     const f = field(c);
     if (typeof f === 'string') return f;
+    if (raw) return `coalesce(${f.code}, '')`;
     joins.push(` LEFT JOIN ${f.dictionary} d${i} ON d${i}.code = ${f.code}`);
     return `coalesce(d${i}.value, '')`;
   });
-  return `SELECT ${select.join(', ')}, p.__total FROM (${inner} LIMIT $${n + 1} OFFSET $${n + 2}) p${joins.join('')}${orderBy(order('p.'))}`;
+  const page = `LIMIT ${params.next(1, 'bigint')} OFFSET ${params.next(2, 'bigint')}`;
+  return `SELECT ${select.join(', ')}, p.__total FROM (${inner} ${page}) p${joins.join('')}${orderBy(order('p.'))}`;
 }

@@ -1,13 +1,16 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
+import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
+import type { PlanTarget } from './dialect';
 import { errorEventConditions } from './fragments';
 import type { PopulationOptions } from './population';
 import { bucketSql } from './windows';
 
 /** What every row set of a groups plan shares (`$n` names of bound parameters, conditions). */
 export interface RowScope {
+  readonly target: PlanTarget;
   readonly options: PopulationOptions;
   readonly cust: string;
   readonly start: string;
@@ -25,6 +28,9 @@ export interface RowScope {
  */
 export const ENDED_OR_DROPPED = `status <= '${SESSION_STATUSES[1]}'::${STATUS_SQL_TYPE}`;
 
+/** The default population's statuses where the status is text (the raw layout). */
+const ENDED_OR_DROPPED_TEXT = `status IN ('${SESSION_STATUSES[0]}', '${SESSION_STATUSES[1]}')`;
+
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
 export function populationRows(p: RowScope, filter: readonly string[]): string {
   const ts = p.options.sessiontype === 'started' ? 'start_ts' : 'end_ts';
@@ -32,7 +38,7 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
     `cust = ${p.cust}`,
     `${ts} >= ${p.start}`,
     `${ts} < ${p.end}`,
-    ...(p.options.allstatus ? [] : [ENDED_OR_DROPPED]),
+    ...(p.options.allstatus ? [] : [p.target.layout === 'coded' ? ENDED_OR_DROPPED : ENDED_OR_DROPPED_TEXT]),
     ...filter,
     ...p.sessionWhere,
   ];
@@ -57,8 +63,10 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
   // Most sessions are active in one bucket: they take it directly, and only the others pay for a
   // list of buckets to unnest.
   const spans = activeSpans(p, filter);
-  const perBucket = `SELECT b.* EXCLUDE (__first, __last), __first AS ts_bucket FROM (${spans}) b WHERE __first = __last
-      UNION ALL SELECT b.* EXCLUDE (__first, __last), unnest(range(__first, __last + ${g}, ${g})) AS ts_bucket
+  const { dialect } = p.target;
+  const rest = dialect.starExcept('b', ['__first', '__last']);
+  const perBucket = `SELECT ${rest}, __first AS ts_bucket FROM (${spans}) b WHERE __first = __last
+      UNION ALL SELECT ${rest}, ${dialect.unnestRange('__first', `__last + ${g}`, g)} AS ts_bucket
         FROM (${spans}) b WHERE __first < __last`;
   return `SELECT ${proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`)} FROM (${perBucket}) a`;
 }
@@ -98,20 +106,33 @@ function activeSpans(p: RowScope, filter: readonly string[]): string {
  */
 export function activeCountSource(p: RowScope, filter: readonly string[], requested: boolean): string {
   const g = p.g as string;
-  return `WITH pairs AS MATERIALIZED (
-      SELECT __first, __last, count(*) AS n FROM (${activeSpans(p, filter)}) s GROUP BY __first, __last),
+  const { dialect } = p.target;
+  // (`n` is signed: ClickHouse's count is unsigned, and a negative delta must not wrap.)
+  return `WITH pairs ${dialect.materializedCte} (
+      SELECT __first, __last, count(*)::BIGINT AS n FROM (${activeSpans(p, filter)}) s GROUP BY __first, __last),
     deltas AS (SELECT k, sum(n) AS n FROM (SELECT __first AS k, n FROM pairs
-      UNION ALL SELECT __last + ${g} AS k, -n AS n FROM pairs) GROUP BY k),
+      UNION ALL SELECT __last + ${g} AS k, -n AS n FROM pairs) dd GROUP BY k),
     running AS (SELECT b.ts_bucket, sum(coalesce(deltas.n, 0)) OVER (ORDER BY b.ts_bucket ROWS UNBOUNDED PRECEDING) AS c
-      FROM (SELECT unnest(range(${bucketSql(p.start, g)}, ${p.end}, ${g})) AS ts_bucket) b
+      FROM (SELECT ${dialect.unnestRange(bucketSql(p.start, g), p.end, g)} AS ts_bucket) b
       LEFT JOIN deltas ON deltas.k = b.ts_bucket)
-    SELECT ts_bucket, c AS m_concurviewavg, ${requested} AS __req FROM running WHERE c > 0`;
+    SELECT ts_bucket, c AS m_concurviewavg, ${requested ? 1 : 0} AS __req FROM running WHERE c > 0`;
 }
 
 /** Error events in the window under the businesserror rule; with session-level conditions, only
  * events of sessions satisfying them. */
-export function errorRows(p: RowScope, filter: readonly string[]): string {
+export function errorRows(p: RowScope, filter: readonly string[], columns: readonly string[]): string {
   const where = errorEventConditions({ ...p, filter });
   const bucket = p.g ? `, ${bucketSql('ts', p.g)} AS ts_bucket` : '';
-  return `SELECT errors.*${bucket} FROM errors WHERE ${where.join(' AND ')}`;
+  return `SELECT errors.*${bucket} FROM ${errorEvents(p.target, columns)} errors WHERE ${where.join(' AND ')}`;
+}
+
+/**
+ * The error events table, or where events do not store their session's dimensions (Parquet in
+ * place) and a plan reads one of `columns`, the events with those taken from their session.
+ */
+export function errorEvents(target: PlanTarget, columns: readonly string[]): string {
+  const needed = FROM_SESSION.map((d) => d.name).filter((c) => columns.includes(c));
+  if (target.eventSessionDimensions === 'stored' || needed.length === 0) return 'errors';
+  return `(SELECT ev.*, ${needed.map((c) => `es.${c} AS ${c}`).join(', ')}
+    FROM errors ev LEFT JOIN sessions es ON es.cust = ev.cust AND es.session_id = ev.session_id)`;
 }

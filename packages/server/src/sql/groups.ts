@@ -3,10 +3,11 @@
 // against the group-level qoefilter conditions, then ordered and paged.
 import type { QoeFilterAst } from '@playq/grammar';
 import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
+import type { Dialect, PlanTarget } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
 import { orderBy, pageStatement, TOTAL } from './fragments';
 import { activeCountSource, activeRows, errorRows, populationRows, type RowScope } from './group-rows';
-import { isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
+import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
 import { orderTerms } from './order';
 import { Params } from './params';
 import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
@@ -18,14 +19,14 @@ import {
   splitConditions,
   sqlOperator,
 } from './population';
-import { filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
+import { filterColumns, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
 export function compileGroups(
   query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number },
+  ctx: FilterContext & { readonly customerCode: number | string; readonly target: PlanTarget },
   options: PopulationOptions,
 ): CompiledQuery {
-  const params = new Params();
+  const params = new Params(ctx.target);
   const period = periodOf(query);
   const series = isTimeSeries(query);
   const names = recordNames(query, true);
@@ -38,13 +39,13 @@ export function compileGroups(
     ...ordered,
     ...levels.group.map((c) => c.metric as ServerMetric),
   ]);
-  const cust = params.int(ctx.customerCode);
+  const cust = params.customer(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
   const seconds = bucketSeconds(query);
   const g = seconds === undefined ? undefined : params.bigint(seconds);
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
-  const scope: RowScope = { options, cust, start, end, g, sessionWhere };
+  const scope: RowScope = { target: ctx.target, options, cust, start, end, g, sessionWhere };
   const keys = [...dims.map((d) => DIMENSION_SQL[d].column), ...(series ? ['ts_bucket'] : [])];
   const errorOnly = dims.some((d) => DIMENSION_SQL[d].errorOnly);
   const { sources, present } = groupSources(query, ctx, params, scope, {
@@ -55,14 +56,14 @@ export function compileGroups(
     errorOnly,
   });
   const columns = outputColumns(names);
-  if (sources.length === 0) return emptyPlan(columns);
+  if (sources.length === 0) return emptyPlan(columns, ctx.target.dialect);
 
   const body = mergeSources(sources, keys, needed, present, levels.group, params);
   const order = (q: string) => orderTerms(query, dims, series, q);
   const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
   return freezePlan({
     kind: 'groups',
-    sql: pageStatement(columns, inner, params.list.length, order),
+    sql: pageStatement(columns, inner, params, order),
     parameters: params.list,
     columns,
   });
@@ -79,10 +80,14 @@ interface GroupShape {
   readonly errorOnly: boolean;
 }
 
-/** One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`). */
+/**
+ * One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`);
+ * `metrics`: the metric columns it computes, after the group keys.
+ */
 interface Source {
   readonly sql: string;
   readonly requested: boolean;
+  readonly metrics: readonly ServerMetric[];
 }
 
 /**
@@ -118,20 +123,24 @@ function groupSources(
     if (metrics.length === 0 || rows === null) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
-    const aggs = metrics.map((m) => `${METRIC_SQL[m].aggregate} AS m_${m}`);
+    const aggs = metrics.map((m) => `${aggregateSql(m, scope.target.dialect)} AS m_${m}`);
     const grouping = keys.length > 0 ? `GROUP BY ${keys.join(', ')}` : 'HAVING count(*) > 0';
-    const sql = `SELECT ${[...keys, ...aggs, `${req} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
-    sources.push({ sql, requested: req });
+    const sql = `SELECT ${[...keys, ...aggs, `${req ? 1 : 0} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
+    sources.push({ sql, requested: req, metrics });
   };
   if (sFilter) {
     add('sessions', options.concurrency ? activeRows(scope, sFilter) : populationRows(scope, sFilter));
     if (series && !options.concurrency && needed.includes('concurviewavg')) {
       present.add('concurviewavg');
       const req = requested.includes('concurviewavg');
-      sources.push({ sql: activeCountSource(scope, sFilter, req), requested: req });
+      sources.push({
+        sql: activeCountSource(scope, sFilter, req),
+        requested: req,
+        metrics: ['concurviewavg'],
+      });
     } else add('active', activeRows(scope, sFilter));
   }
-  if (eFilter) add('errors', errorRows(scope, eFilter));
+  if (eFilter) add('errors', errorRows(scope, eFilter, [...keys, ...filterColumns(query)]));
   return { sources, present };
 }
 
@@ -148,6 +157,7 @@ function mergeSources(
   conditions: QoeFilterAst['conditions'],
   params: Params,
 ): string {
+  const { dialect } = params.target;
   const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
   const where = having.length > 0 ? ` WHERE ${having.join(' AND ')}` : '';
   const only = sources.length === 1 ? sources[0]! : undefined;
@@ -159,9 +169,25 @@ function mergeSources(
   const metricCols = needed.map(
     (m) => `${present.has(m) ? `coalesce(max(m_${m}), 0)` : '0'}::DOUBLE AS m_${m}`,
   );
-  const union = sources.map((s) => `(${s.sql})`).join(' UNION ALL BY NAME ');
+  const union = sources.map((s) => `(${aligned(s, keys, [...present], dialect)})`).join(' UNION ALL ');
   const grouped = `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${union}) u ${
     keys.length > 0 ? `GROUP BY ${keys.join(', ')} ` : ''
-  }HAVING bool_or(__req)`;
+  }HAVING ${dialect.anyTrue('__req')}`;
   return `SELECT * FROM (${grouped}) j${where}`;
+}
+
+/**
+ * A source's rows with every metric column of the union in one order (NULL for the metrics it
+ * does not compute), so sources combine by position in any dialect.
+ */
+function aligned(
+  source: Source,
+  keys: readonly string[],
+  metrics: readonly ServerMetric[],
+  dialect: Dialect,
+): string {
+  const cols = metrics.map(
+    (m) => `${dialect.nullableDouble(source.metrics.includes(m) ? `m_${m}` : 'NULL')} AS m_${m}`,
+  );
+  return `SELECT ${[...keys, ...cols, '__req'].join(', ')} FROM (${source.sql}) a`;
 }

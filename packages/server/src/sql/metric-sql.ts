@@ -3,6 +3,7 @@
 // a qoefilter condition tests. Keyed by the default catalogue's names: a metric added there fails
 // this file's typecheck until its SQL exists. Only identifiers from this table reach SQL text.
 import { DEFAULT_CATALOGUE, type MetricInfo, type MetricName } from '@playq/query';
+import type { Dialect } from './dialect';
 import { QOE_SCORE, SESSION_BUFFERING_RATIO } from './qoe-score';
 
 /**
@@ -14,8 +15,11 @@ export type MetricSource = 'sessions' | 'active' | 'errors';
 
 export interface MetricSql {
   readonly source: MetricSource;
-  /** Aggregate over the group's rows; never NULL (0 when the group has no data for it). */
-  readonly aggregate: string;
+  /**
+   * Aggregate over the group's rows; never NULL (0 when the group has no data for it). A function
+   * where the dialects spell it differently (quantiles, row values).
+   */
+  readonly aggregate: string | ((d: Dialect) => string);
   /**
    * The session's own value (session-level metrics): a SQL expression over one `sessions` row, or
    * the session's error events (`errors`/`fatalerrors`). Absent for group-level metrics, whose
@@ -25,7 +29,7 @@ export interface MetricSql {
 }
 
 /** A viewer: the subscriber, else the device (anonymous viewers). */
-const VIEWER = 'row(subscriberid, CASE WHEN subscriberid IS NULL THEN device_id END)';
+const viewer = (d: Dialect) => d.tuple(['subscriberid', 'CASE WHEN subscriberid IS NULL THEN device_id END']);
 const PLAYS = 'count(startup_ms)';
 const STARTUP_FAILURES =
   'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
@@ -33,7 +37,8 @@ const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(
 // Numeric constants are written as DOUBLE (`1000.0::DOUBLE`): DuckDB reads `1000.0` as a DECIMAL,
 // and DECIMAL arithmetic costs several times as much per row; for these exact constants the values
 // are the same.
-const startupQuantile = (q: number) => `coalesce(quantile_cont(startup_ms, ${q}) / 1000.0::DOUBLE, 0)`;
+const startupQuantile = (q: number) => (d: Dialect) =>
+  `coalesce(${d.quantile('startup_ms', q)} / 1000.0::DOUBLE, 0)`;
 const STARTUP_S = 'startup_ms / 1000.0::DOUBLE';
 const SESSION_PLAYDUR = 'watch_ms / 60000.0::DOUBLE';
 
@@ -76,13 +81,13 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
   }),
   avg_playtime_by_audience: m({
     source: 'sessions',
-    aggregate: ratio('coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE', `count(DISTINCT ${VIEWER})`),
+    aggregate: (d) => ratio('coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE', `count(DISTINCT ${viewer(d)})`),
   }),
   users: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
   unique_subscribers: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
   uniqueviewercount: m({
     source: 'sessions',
-    aggregate: `count(DISTINCT ${VIEWER}) FILTER (WHERE startup_ms IS NOT NULL)`,
+    aggregate: (d) => `count(DISTINCT ${viewer(d)}) FILTER (WHERE startup_ms IS NOT NULL)`,
   }),
   unique_devices: m({ source: 'sessions', aggregate: 'count(DISTINCT device_id)' }),
   anonymous_viewers: m({
@@ -101,7 +106,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
   }),
   median_qualityofexperience: m({
     source: 'sessions',
-    aggregate: `coalesce(quantile_cont(${QOE_SCORE}, 0.5), 0)`,
+    aggregate: (d) => `coalesce(${d.quantile(QOE_SCORE, 0.5)}, 0)`,
   }),
   concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
   errors: m({ source: 'errors', aggregate: 'count(*)', session: { errorEvents: 'all' } }),
@@ -113,6 +118,12 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
 } satisfies { readonly [K in MetricName]: MetricSql });
 
 export type ServerMetric = MetricName;
+
+/** A metric's aggregate in a dialect. */
+export function aggregateSql(metric: ServerMetric, dialect: Dialect): string {
+  const { aggregate } = METRIC_SQL[metric];
+  return typeof aggregate === 'string' ? aggregate : aggregate(dialect);
+}
 
 export function metricSql(name: string): MetricSql | undefined {
   return Object.hasOwn(METRIC_SQL, name) ? METRIC_SQL[name as ServerMetric] : undefined;

@@ -10,3 +10,14 @@ export const QOE_OPERATORS: { readonly [K in ComparisonOperator]: string } = Obj
   '=': '=',
   '!=': '<>',
 });
+
+/** Each operator as a JS test, for comparisons a compiler decides on (a count of 0 against a value). */
+export const QOE_TESTS: { readonly [K in ComparisonOperator]: (a: number, b: number) => boolean } =
+  Object.freeze({
+    '>': (a, b) => a > b,
+    '>=': (a, b) => a >= b,
+    '<': (a, b) => a < b,
+    '<=': (a, b) => a <= b,
+    '=': (a, b) => a === b,
+    '!=': (a, b) => a !== b,
+  });

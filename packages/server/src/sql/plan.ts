@@ -1,5 +1,6 @@
 // A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
+import { type Dialect, DUCKDB } from './dialect';
 import type { PlanParameter } from './params';
 
 /**
@@ -62,10 +63,10 @@ export function freezePlan(plan: Omit<CompiledQuery, 'cacheKey'>): CompiledQuery
 }
 
 /** The plan of a query no row can match: no parameters, no rows, a total of 0. */
-export function emptyPlan(columns: readonly OutputColumn[]): CompiledQuery {
+export function emptyPlan(columns: readonly OutputColumn[], dialect: Dialect = DUCKDB): CompiledQuery {
   return freezePlan({
     kind: 'empty',
-    sql: 'SELECT NULL WHERE FALSE LIMIT $1 OFFSET $2',
+    sql: `SELECT NULL WHERE FALSE LIMIT ${dialect.parameter(1, 'bigint')} OFFSET ${dialect.parameter(2, 'bigint')}`,
     parameters: [],
     columns,
   });

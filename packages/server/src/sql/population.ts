@@ -6,7 +6,7 @@ import type { QueryNode } from '@playq/query';
 import type { Dictionary } from '../data/dataset';
 import { dimensionSql } from './dimension-sql';
 import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
-import { QOE_OPERATORS } from './operators';
+import { QOE_OPERATORS, QOE_TESTS } from './operators';
 import type { Params } from './params';
 import { CompileError } from './plan';
 
@@ -52,7 +52,7 @@ export function filterConditions(
     const dim = dimensionSql(clause.dimension);
     if (!dim) throw new CompileError(`unknown dimension ${JSON.stringify(clause.dimension)}`);
     if (table === 'sessions' && dim.errorOnly) return null;
-    const dict = ctx.dictionary(clause.dimension);
+    const dict = params.target.layout === 'coded' ? ctx.dictionary(clause.dimension) : undefined;
     const codes = dict && [
       ...new Set(clause.values.map((v) => dict.codes.get(v)).filter((c): c is number => c !== undefined)),
     ];
@@ -64,14 +64,23 @@ export function filterConditions(
       ...(codes && { codes }),
     });
   }
+  if (params.target.layout === 'raw') return resolved.map((r) => rawCondition(r.column, r.values, params));
   return resolved.map(({ column, dictionary, values, codes }) => {
     // Large dictionaries stay in SQL: resolve the values with a semi-join.
     if (!codes)
       return `${column} IN (SELECT code FROM ${dictionary} WHERE value IN (SELECT unnest(${params.stringList(values)})))`;
     if (codes.length <= MAX_INLINE_CODES)
       return `${column} IN (${codes.map((c) => params.int(c)).join(', ')})`;
-    return `list_contains(${params.intList(codes)}, ${column})`;
+    return params.target.dialect.listContains(params.intList(codes), column);
   });
+}
+
+/** A filter clause on a column holding the values themselves (the raw layout). */
+function rawCondition(column: string, values: readonly string[], params: Params): string {
+  const distinct = [...new Set(values)];
+  if (distinct.length <= MAX_INLINE_CODES)
+    return `${column} IN (${distinct.map((v) => params.varchar(v)).join(', ')})`;
+  return params.target.dialect.listContains(params.stringList(distinct), column);
 }
 
 /** Conditions of a qoefilter split by level: session-level ones go in WHERE, the others in HAVING. */
@@ -108,17 +117,35 @@ export function sessionConditions(
   return conditions.map((c) => {
     const value = metricSql(c.metric)?.session;
     if (value === undefined) throw new CompileError(`${c.metric} has no session-level value`);
-    const expr =
-      typeof value === 'string'
-        ? value
-        : `(SELECT count(*) FROM errors x WHERE x.cust = ${cust} AND x.session_id = ss.session_id${[
-            ...businessRule(options, 'x.'),
-            ...(value.errorEvents === 'fatal' ? ['x.fatal'] : []),
-          ]
-            .map((w) => ` AND ${w}`)
-            .join('')})`;
-    return `(${expr}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+    const events = (extra: string[]) =>
+      `FROM errors x WHERE x.cust = ${cust}${[
+        ...extra,
+        ...businessRule(options, 'x.'),
+        ...(typeof value !== 'string' && value.errorEvents === 'fatal' ? ['x.fatal'] : []),
+      ]
+        .map((w) => ` AND ${w}`)
+        .join('')}`;
+    if (typeof value === 'string') return `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+    if (params.target.dialect.correlatedSubqueries)
+      return `((SELECT count(*) ${events(['x.session_id = ss.session_id'])})) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+    return errorCountCondition(c, params, events(['x.session_id IS NOT NULL']));
   });
+}
+
+/**
+ * A session's error count compared with a value, without a correlated subquery: the sessions
+ * with events whose count passes (or, when a session without events passes too, all but the
+ * sessions with events whose count fails). Which form is chosen depends on the comparison of 0 with
+ * the value, known when compiling; the value itself stays bound.
+ */
+function errorCountCondition(c: QoeFilterAst['conditions'][number], params: Params, events: string): string {
+  const op = sqlOperator(c.operator);
+  const value = params.double(c.value);
+  const zeroPasses = QOE_TESTS[c.operator](0, c.value);
+  const counted = (test: string) => `SELECT x.session_id ${events} GROUP BY x.session_id HAVING ${test}`;
+  return zeroPasses
+    ? `ss.session_id NOT IN (${counted(`NOT (count(*) ${op} ${value})`)})`
+    : `ss.session_id IN (${counted(`count(*) ${op} ${value}`)})`;
 }
 
 export function sqlOperator(op: ComparisonOperator): string {

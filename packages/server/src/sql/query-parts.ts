@@ -3,7 +3,7 @@
 // column each of them becomes.
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
 import type { QueryNode } from '@playq/query';
-import { isServerDimension } from './dimension-sql';
+import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
 import { CompileError, type OutputColumn } from './plan';
 
 export function periodOf(query: QueryNode): PeriodAst {
@@ -40,5 +40,12 @@ export function outputColumns(names: readonly string[]): OutputColumn[] {
       : isServerDimension(n)
         ? { name: n, kind: 'dimension' }
         : { name: n, kind: 'metric' },
+  );
+}
+
+/** The code columns the query's filter reads. */
+export function filterColumns(query: QueryNode): string[] {
+  return (filterOf(query)?.clauses ?? []).flatMap((c) =>
+    isServerDimension(c.dimension) ? [DIMENSION_SQL[c.dimension].column] : [],
   );
 }

@@ -3,6 +3,7 @@
 // period, time fields pro rata), each with the requested list fields in order. Ordering, the total
 // and paging happen in the engine; only the page's coded fields are decoded.
 import type { QueryNode } from '@playq/query';
+import type { PlanTarget } from './dialect';
 import { orderBy, type PageField, pageStatement, TOTAL } from './fragments';
 import { activeRows, populationRows, type RowScope } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
@@ -44,7 +45,7 @@ function listShape(query: QueryNode): { fields: ServerListField[]; key: ServerLi
  */
 export function compileSessionList(
   query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number },
+  ctx: FilterContext & { readonly customerCode: number | string; readonly target?: PlanTarget },
   options: PopulationOptions,
 ): CompiledQuery {
   const { fields, key } = listShape(query);
@@ -58,24 +59,22 @@ export function compileSessionList(
     name,
     kind: LIST_FIELD_SQL[name].kind === 'text' ? 'dimension' : 'metric',
   }));
-  const params = new Params();
+  const params = new Params(ctx.target);
   const period = periodOf(query);
-  const cust = params.int(ctx.customerCode);
+  const cust = params.customer(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
   const sessionWhere = sessionConditions(levels.session, params, options, cust);
-  const scope: RowScope = { options, cust, start, end, g: undefined, sessionWhere };
+  const scope: RowScope = { target: params.target, options, cust, start, end, g: undefined, sessionWhere };
   const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
-  if (filter === null) return emptyPlan(columns);
+  if (filter === null) return emptyPlan(columns, params.target.dialect);
   const rows = options.concurrency ? activeRows(scope, filter) : populationRows(scope, filter);
   const body = listBody(rows, fields, options, cust);
   const order = (q: string) => [`${q}f_${key} ${dirSql(query.order ?? 'desc')}`, `${q}__sid ASC`];
   const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
   return freezePlan({
     kind: 'sessions',
-    sql: pageStatement(columns, inner, params.list.length, order, (c) =>
-      pageField(c.name as ServerListField),
-    ),
+    sql: pageStatement(columns, inner, params, order, (c) => pageField(c.name as ServerListField)),
     parameters: params.list,
     columns,
   });

@@ -1,0 +1,65 @@
+// What the service needs from the database that answers its plans: the plan target (dialect and
+// layout), the customer and dictionary lookups a compiler makes, the data's statistics, and running
+// one plan statement with bound parameters into columns, chunk by chunk, under a time budget.
+import type { Dictionary } from '../data/dataset';
+import type { PlanTarget } from '../sql/dialect';
+import type { SmallDimension } from '../sql/dimension-sql';
+import type { PlanParameter } from '../sql/params';
+
+/** Row counts and the time span of the data an engine serves. */
+export interface DatasetStats {
+  readonly sessions: number;
+  readonly errors: number;
+  /** Customer ids present in the data, ascending. */
+  readonly customers: readonly string[];
+  /** Smallest session `start_ts`, or `null` when there are no sessions. */
+  readonly minTs: number | null;
+  /** Largest session `start_ts`, or `null` when there are no sessions. */
+  readonly maxTs: number | null;
+}
+
+/** How one statement runs: its time budget and the signal of a client that went away. */
+export interface StatementOptions {
+  /** Interrupt the statement after this many milliseconds (`QueryTimeoutError`). */
+  readonly timeoutMs?: number;
+  /** Interrupt the statement when this aborts; the call then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** Receives a chunk of result rows: one array of JS values per column (numbers, strings, null). */
+export type ChunkVisitor = (columns: unknown[][], rows: number) => void;
+
+/**
+ * An engine runs plans. `DuckDB` in memory, on a database file and on Parquet in place are one
+ * implementation (`Dataset`); ClickHouse through chdb or `@clickhouse/client` the other.
+ *
+ * @example
+ * ```ts
+ * const plan = compileQuery(query, {
+ *   customerCode: engine.customerCode('demo')!,
+ *   dictionary: (d) => (isSmallDimension(d) ? engine.dictionary(d) : undefined),
+ *   target: engine.target,
+ * });
+ * await engine.run(plan.sql, [...plan.parameters, limit, offset], {}, (columns, rows) => {});
+ * ```
+ */
+export interface Engine {
+  /** Which engine and storage, for messages and benchmarks (`duckdb-memory`, `chdb`, ...). */
+  readonly name: string;
+  readonly target: PlanTarget;
+  /** The customer as plans name it (a code, or the id in the raw layout); `undefined` when absent. */
+  customerCode(customerId: string): number | string | undefined;
+  /** The dictionary of a small dimension, where the engine keeps one (coded layout only). */
+  dictionary(dimension: SmallDimension): Dictionary | undefined;
+  /** Row counts, customers and time span (read once when the engine opened). */
+  stats(): DatasetStats;
+  /** Runs one statement with its parameters bound (never interpolated), visiting the rows chunk by chunk. */
+  run(
+    sql: string,
+    parameters: readonly PlanParameter[],
+    options: StatementOptions,
+    visit: ChunkVisitor,
+  ): Promise<void>;
+  /** Releases the engine's connections (idempotent). */
+  close(): Promise<void>;
+}
