@@ -6,17 +6,27 @@ import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/c
 import type { Dataset } from './data/dataset';
 import type { GenerateOptions } from './data/generate';
 import type { DataFormat } from './data/load';
+import type { ChdbOptions } from './engine/chdb-engine';
+import type { ClickHouseServerOptions } from './engine/clickhouse-server';
+import type { Engine } from './engine/engine';
 import type { AddressLimitOptions } from './http/address-limits';
 import { trustedProxies } from './http/client-address';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { AdmissionOptions } from './sql/admission';
 
-/** Where a service's data comes from. */
+/**
+ * Where a service's data comes from, and which engine answers: generated or loaded into DuckDB in
+ * memory; Parquet files queried in place (`inPlace`); a DuckDB database file; chdb (in process) or a
+ * ClickHouse server; or a dataset or engine the caller owns (not closed with the service).
+ */
 export type DataSource =
   | { readonly generate: GenerateOptions }
-  | { readonly dir: string; readonly format?: DataFormat }
+  | { readonly dir: string; readonly format?: DataFormat; readonly inPlace?: boolean }
   | { readonly database: string }
-  | { readonly dataset: Dataset };
+  | { readonly chdb: ChdbOptions & { readonly dir?: string } }
+  | { readonly clickhouse: ClickHouseServerOptions }
+  | { readonly dataset: Dataset }
+  | { readonly engine: Engine };
 
 export interface ServiceOptions {
   /** Default: a generated data set of 20,000 sessions, seed 1, over the 30 days before today's end. */

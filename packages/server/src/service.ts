@@ -2,8 +2,9 @@
 // `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
 
 import type { DemoCredentials } from './data/customers';
-import type { Dataset } from './data/dataset';
+import { Dataset } from './data/dataset';
 import { applyMemoryLimit, openData } from './data/open-data';
+import type { Engine } from './engine/engine';
 import { AddressLimits } from './http/address-limits';
 import { createApp } from './http/app';
 import { Authenticator } from './http/auth';
@@ -20,6 +21,9 @@ export interface Service {
   /** Stops accepting, finishes in-flight requests, then closes the listener and the database (unless given as `{ dataset }`). */
   close(): Promise<void>;
   readonly credentials: readonly DemoCredentials[];
+  /** The engine answering the plans (DuckDB, chdb or a ClickHouse server). */
+  readonly engine: Engine;
+  /** The embedded DuckDB dataset; throws a TypeError when the service runs on another engine. */
   readonly db: Dataset;
   /** Requests being answered right now (what `close()` waits for). */
   readonly activeRequests: number;
@@ -51,8 +55,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 
   const db = await openData(options.data);
   // A dataset passed in belongs to the caller, who may share it between services.
-  const ownsDb = !(options.data && 'dataset' in options.data);
-  if (options.memoryLimit !== undefined) await applyMemoryLimit(db, options.memoryLimit);
+  const ownsDb = !(options.data && ('dataset' in options.data || 'engine' in options.data));
+  if (options.memoryLimit !== undefined) {
+    if (!(db instanceof Dataset)) {
+      if (ownsDb) await db.close();
+      throw new TypeError('@playq/server: memoryLimit applies to the DuckDB engine only');
+    }
+    await applyMemoryLimit(db, options.memoryLimit);
+  }
   const executor = new QueryExecutor(db, {
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,
@@ -92,13 +102,19 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 }
 
 /** The service object over its serving lifecycle. */
-function serviceOf(serving: Serving, settings: ServiceSettings, db: Dataset): Service {
+function serviceOf(serving: Serving, settings: ServiceSettings, engine: Engine): Service {
   return {
     fetch: (request) => serving.handle(request),
     listen: (opts) => serving.listen(opts),
     close: () => serving.close(),
     credentials: settings.credentials,
-    db,
+    engine,
+    get db() {
+      if (engine instanceof Dataset) return engine;
+      throw new TypeError(
+        `@playq/server: this service runs on ${engine.name}, not on a DuckDB dataset: use service.engine`,
+      );
+    },
     basePath: settings.basePath,
     planPath: settings.planPath,
     get activeRequests() {

@@ -147,7 +147,7 @@ function slowDatabase() {
   const started: string[] = [];
   let running = 0;
   const db = {
-    read: (_sql: string, _params: unknown[], options: { signal?: AbortSignal; timeoutMs?: number }) => {
+    run: (_sql: string, _params: unknown[], options: { signal?: AbortSignal; timeoutMs?: number }) => {
       started.push(_sql);
       running += 1;
       return new Promise((_, reject) => {

@@ -26,9 +26,9 @@ const numbers = (n: number): CompiledQuery =>
 function recording(): { dataset: Dataset; calls: [number, number][] } {
   const calls: [number, number][] = [];
   const dataset = {
-    read: (sql: string, params: unknown[], options: unknown, visit: unknown) => {
-      calls.push([Number(params.at(-2)), Number(params.at(-1))]);
-      return db.read(sql, params as never, options as never, visit as never);
+    run: (sql: string, params: { value: unknown }[], options: unknown, visit: unknown) => {
+      calls.push([Number(params.at(-2)?.value), Number(params.at(-1)?.value)]);
+      return db.run(sql, params as never, options as never, visit as never);
     },
   } as unknown as Dataset;
   return { dataset, calls };
@@ -136,7 +136,7 @@ describe('with the cache off', () => {
   it('reports a run its client left as cancelled, whatever the database said', async () => {
     const controller = new AbortController();
     const dataset = {
-      read: () => {
+      run: () => {
         controller.abort();
         return Promise.reject(new Error('INTERRUPT: the statement was interrupted'));
       },

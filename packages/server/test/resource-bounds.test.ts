@@ -30,9 +30,9 @@ describe('the result cache in bytes (item 1)', () => {
   it('fetches for limit=1 only what one cache entry can hold, not 100,001 rows', async () => {
     const limits: number[] = [];
     const recording = {
-      read: (sql: string, params: unknown[], options: unknown, visit: unknown) => {
-        limits.push(Number(params.at(-2)));
-        return db.read(sql, params as never, options as never, visit as never);
+      run: (sql: string, params: { value: unknown }[], options: unknown, visit: unknown) => {
+        limits.push(Number(params.at(-2)?.value));
+        return db.run(sql, params as never, options as never, visit as never);
       },
       // What executors before record blocks called.
       all: (sql: string, params: unknown[], options: unknown) => {

@@ -7,18 +7,12 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import type { ChunkVisitor, DatasetStats, Engine, StatementOptions } from '../engine/engine';
+import type { ChunkVisitor, DatasetStats, Dictionary, Engine, StatementOptions } from '../engine/engine';
 import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
 import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
 import { duckParameters, type PlanParameter } from '../sql/params';
 
-export type { DatasetStats } from '../engine/engine';
-
-/** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
-export interface Dictionary {
-  readonly codes: ReadonlyMap<string, number>;
-  readonly values: readonly string[];
-}
+export type { DatasetStats, Dictionary } from '../engine/engine';
 
 /** Thrown when a query exceeds its time budget and was interrupted. */
 export class QueryTimeoutError extends Error {

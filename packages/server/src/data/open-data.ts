@@ -1,15 +1,31 @@
-// Opens the dataset a service serves from its data source (generated, loaded from files, an
-// existing database, or a dataset the caller owns) and applies DuckDB's memory limit.
+// Opens the engine a service serves from its data source (generated, loaded from files, Parquet in
+// place, an existing database file, chdb, a ClickHouse server, or a dataset or engine the caller
+// owns) and applies DuckDB's memory limit. ClickHouse engines load only when chosen.
+import type { ChdbOptions } from '../engine/chdb-engine';
+import type { Engine } from '../engine/engine';
 import type { DataSource } from '../service-options';
 import { Dataset } from './dataset';
 import { generateDataset } from './generate';
+import { openParquetInPlace } from './in-place';
 import { loadDataset } from './load';
 
-export async function openData(data: DataSource | undefined): Promise<Dataset> {
+export async function openData(data: DataSource | undefined): Promise<Engine> {
   if (data === undefined) return generateDataset({ sessions: 20_000, seed: 1 });
   if ('dataset' in data) return data.dataset;
+  if ('engine' in data) return data.engine;
   if ('generate' in data) return generateDataset(data.generate);
-  if ('dir' in data) return loadDataset(data.dir, data.format ? { format: data.format } : {});
+  if ('chdb' in data) return openChdbSource(data.chdb);
+  if ('clickhouse' in data)
+    return (await import('../engine/clickhouse-server')).openClickHouse(data.clickhouse);
+  if ('dir' in data) {
+    if (data.inPlace) {
+      if (data.format !== undefined && data.format !== 'parquet') {
+        throw new TypeError(`@playq/server: only Parquet files are queried in place, not ${data.format}`);
+      }
+      return openParquetInPlace(data.dir);
+    }
+    return loadDataset(data.dir, data.format ? { format: data.format } : {});
+  }
   if ('database' in data) {
     const db = await Dataset.open(data.database);
     try {
@@ -23,7 +39,21 @@ export async function openData(data: DataSource | undefined): Promise<Dataset> {
     }
     return db;
   }
-  throw new TypeError('@playq/server: data must be { generate }, { dir }, { database } or { dataset }');
+  throw new TypeError(
+    '@playq/server: data must be { generate }, { dir }, { database }, { chdb }, { clickhouse }, { dataset } or { engine }',
+  );
+}
+
+/** chdb on its own path, or loaded (with the loader's checks) from a directory of files. */
+async function openChdbSource(options: ChdbOptions & { readonly dir?: string }): Promise<Engine> {
+  const { openChdb } = await import('../engine/chdb-engine');
+  if (options.dir === undefined) return openChdb(options);
+  const dataset = await loadDataset(options.dir);
+  try {
+    return await openChdb({ ...options, dataset });
+  } finally {
+    await dataset.close();
+  }
 }
 
 /**

@@ -1,10 +1,15 @@
 // What the service needs from the database that answers its plans: the plan target (dialect and
 // layout), the customer and dictionary lookups a compiler makes, the data's statistics, and running
 // one plan statement with bound parameters into columns, chunk by chunk, under a time budget.
-import type { Dictionary } from '../data/dataset';
 import type { PlanTarget } from '../sql/dialect';
 import type { SmallDimension } from '../sql/dimension-sql';
 import type { PlanParameter } from '../sql/params';
+
+/** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
+export interface Dictionary {
+  readonly codes: ReadonlyMap<string, number>;
+  readonly values: readonly string[];
+}
 
 /** Row counts and the time span of the data an engine serves. */
 export interface DatasetStats {

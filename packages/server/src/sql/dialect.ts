@@ -1,15 +1,16 @@
 // The SQL dialects plans are written in, and where an engine keeps its data (the plan target).
 // Every plan compiler writes the same plan; only the spellings below differ between DuckDB and
 // ClickHouse, and only the layout decides how dimension values are stored (docs/server.md, "Engines").
-import type { PlanParameter } from './params';
-
 export type DialectName = 'duckdb' | 'clickhouse';
+
+/** The types a bound parameter can have (params.ts holds the values). */
+export type ParameterType = 'bigint' | 'int' | 'double' | 'varchar' | 'int[]' | 'varchar[]';
 
 /** The spellings that differ between the engines' SQL. */
 export interface Dialect {
   readonly name: DialectName;
   /** The reference to bound parameter number `index` (from 1) of a type. */
-  parameter(index: number, type: PlanParameter['type']): string;
+  parameter(index: number, type: ParameterType): string;
   /** Every column of `alias` but `columns`. */
   starExcept(alias: string, columns: readonly string[]): string;
   /** One row per value of `from, from + step, …` below `to` (a select-list expression). */
@@ -30,7 +31,7 @@ export interface Dialect {
   readonly correlatedSubqueries: boolean;
 }
 
-const CLICKHOUSE_TYPES: { readonly [K in PlanParameter['type']]: string } = {
+const CLICKHOUSE_TYPES: { readonly [K in ParameterType]: string } = {
   bigint: 'Int64',
   int: 'Int32',
   double: 'Float64',
@@ -60,7 +61,7 @@ export const DUCKDB: Dialect = Object.freeze({
  */
 export const CLICKHOUSE: Dialect = Object.freeze({
   name: 'clickhouse',
-  parameter: (index: number, type: PlanParameter['type']) => `{p${index}:${CLICKHOUSE_TYPES[type]}}`,
+  parameter: (index: number, type: ParameterType) => `{p${index}:${CLICKHOUSE_TYPES[type]}}`,
   starExcept: (alias: string, columns: readonly string[]) => `${alias}.* EXCEPT (${columns.join(', ')})`,
   unnestRange: (from: string, to: string, step: string) => `arrayJoin(range(${from}, ${to}, ${step}))`,
   quantile: (expr: string, q: number) => `quantileExactInclusive(${q})(${expr})`,
