@@ -1,10 +1,12 @@
 // `playq data generate`: write a seeded synthetic data set (sessions and error events) as Parquet,
-// CSV or NDJSON files that `playq serve --data` (or any other tool) can load.
+// CSV or NDJSON files that `playq serve --data` (or any other tool) can load; `playq data load`:
+// check files and build a DuckDB database file or fill ClickHouse's tables; `playq data schema`:
+// print the ClickHouse DDL.
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
-import { CliError, EXIT } from '../errors';
+import { CliError, EXIT, usageError } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
 import type { Finish } from './command';
@@ -78,6 +80,148 @@ Examples:
         `wrote ${rows.rows.sessions} sessions and ${rows.rows.errors} error events to ${flags.out} in ${seconds} s\n` +
           `  ${join(out, basename(rows.sessions))}\n  ${join(out, basename(rows.errors))}\n`,
       );
+      finish(0);
+    });
+  registerLoad(data, ctx, finish);
+  registerSchema(data, ctx, finish);
+}
+
+interface LoadFlags {
+  readonly db?: string;
+  readonly engine: 'duckdb' | 'clickhouse';
+  readonly format?: 'parquet' | 'csv' | 'ndjson';
+  readonly clickhouseUrl?: string;
+  readonly clickhouseDatabase?: string;
+  readonly cluster?: string;
+}
+
+function registerLoad(data: Command, ctx: Context, finish: Finish): void {
+  data
+    .command('load')
+    .description(
+      'Check sessions.* and errors.* of DIR (any bad row refuses the whole load) and build a DuckDB database file or fill ClickHouse.',
+    )
+    .argument('<dir>', 'directory with sessions.<ext> and errors.<ext>')
+    .addOption(
+      new Option('--db <file>', 'DuckDB database file to build (its tables are replaced in one transaction)'),
+    )
+    .addOption(
+      new Option('--engine <engine>', 'where to load').choices(['duckdb', 'clickhouse']).default('duckdb'),
+    )
+    .addOption(new Option('--format <format>', 'read only this format').choices(['parquet', 'csv', 'ndjson']))
+    .addOption(
+      new Option(
+        '--clickhouse-url <url>',
+        'with --engine clickhouse: the server, e.g. http://127.0.0.1:8123',
+      ),
+    )
+    .addOption(
+      new Option('--clickhouse-database <name>', 'with --engine clickhouse: the database (default playq)'),
+    )
+    .addOption(new Option('--cluster <name>', 'with --engine clickhouse: create the tables on this cluster'))
+    .addHelpText(
+      'after',
+      `
+ClickHouse user and password come from PLAYQ_CLICKHOUSE_USER and PLAYQ_CLICKHOUSE_PASSWORD; the
+tables are created first if missing (see \`playq data schema --engine clickhouse\`).
+
+Examples:
+  $ playq data load --db ./playq.duckdb ./data
+  $ playq data load --engine clickhouse --clickhouse-url http://127.0.0.1:8123 ./data`,
+    )
+    .action(async (dir: string, flags: LoadFlags) => {
+      const source = resolve(ctx.io.cwd ?? process.cwd(), dir);
+      const started = performance.now();
+      const server = await needsServer('data load', () => import('@playq/server'));
+      const rows = await loadRows(server, source, flags, ctx);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      ctx.out(`loaded ${rows.sessions} sessions and ${rows.errors} error events in ${seconds} s\n`);
+      finish(0);
+    });
+}
+
+async function loadRows(
+  server: typeof import('@playq/server'),
+  source: string,
+  flags: LoadFlags,
+  ctx: Context,
+): Promise<{ sessions: number; errors: number }> {
+  const format = flags.format === undefined ? {} : { format: flags.format };
+  try {
+    if (flags.engine === 'clickhouse') {
+      if (flags.clickhouseUrl === undefined)
+        throw usageError('--engine clickhouse needs --clickhouse-url URL');
+      if (flags.db !== undefined)
+        throw usageError('--db is a DuckDB database file: leave it out with --engine clickhouse');
+      const { PLAYQ_CLICKHOUSE_USER: username, PLAYQ_CLICKHOUSE_PASSWORD: password } = ctx.io.env;
+      return await server.loadIntoClickHouse(source, {
+        url: flags.clickhouseUrl,
+        ...format,
+        ...(flags.clickhouseDatabase === undefined ? {} : { database: flags.clickhouseDatabase }),
+        ...(flags.cluster === undefined ? {} : { cluster: flags.cluster }),
+        ...(username ? { username } : {}),
+        ...(password ? { password } : {}),
+      });
+    }
+    if (flags.db === undefined) throw usageError('playq data load needs --db FILE (or --engine clickhouse)');
+    if (flags.clickhouseUrl !== undefined || flags.cluster !== undefined) {
+      throw usageError('--clickhouse-url and --cluster go with --engine clickhouse');
+    }
+    const db = await server.loadDataset(source, {
+      ...format,
+      database: resolve(ctx.io.cwd ?? process.cwd(), flags.db),
+    });
+    const { sessions, errors } = db.stats();
+    await db.close();
+    return { sessions, errors };
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    if (
+      error instanceof Error &&
+      (error.name === 'DatasetLoadError' || error.name === 'MissingEngineError')
+    ) {
+      throw new CliError(error.message.replace('@playq/server: ', ''), EXIT.failure);
+    }
+    throw error;
+  }
+}
+
+interface SchemaFlags {
+  readonly engine: 'clickhouse';
+  readonly cluster?: string;
+  readonly clickhouseDatabase?: string;
+}
+
+function registerSchema(data: Command, ctx: Context, finish: Finish): void {
+  data
+    .command('schema')
+    .description(
+      'Print the DDL of the tables the engine serves from (MergeTree; with --cluster, Distributed over shards).',
+    )
+    .addOption(new Option('--engine <engine>', 'engine').choices(['clickhouse']).makeOptionMandatory())
+    .addOption(
+      new Option('--cluster <name>', 'create local tables ON CLUSTER and Distributed tables over them'),
+    )
+    .addOption(new Option('--clickhouse-database <name>', 'the database (default playq)'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ playq data schema --engine clickhouse | clickhouse-client --multiquery
+  $ playq data schema --engine clickhouse --cluster prod --clickhouse-database analytics`,
+    )
+    .action(async (flags: SchemaFlags) => {
+      const { clickHouseSchema } = await needsServer('data schema', () => import('@playq/server'));
+      try {
+        const ddl = clickHouseSchema({
+          ...(flags.cluster === undefined ? {} : { cluster: flags.cluster }),
+          ...(flags.clickhouseDatabase === undefined ? {} : { database: flags.clickhouseDatabase }),
+        });
+        ctx.out(`${ddl.join(';\n\n')};\n`);
+      } catch (error) {
+        if (error instanceof RangeError) throw usageError(error.message.replace('@playq/server: ', ''));
+        throw error;
+      }
       finish(0);
     });
 }

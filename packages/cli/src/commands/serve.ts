@@ -31,8 +31,33 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
     )
     .addOption(
       new Option('--data <dir>', 'serve sessions.* and errors.* from DIR (parquet, csv or ndjson)').conflicts(
-        ['sessions', 'seed', 'days', 'end'],
+        ['sessions', 'seed', 'days', 'end', 'db'],
       ),
+    )
+    .addOption(new Option('--in-place', 'with --data: query the Parquet files where they lie (no load)'))
+    .addOption(
+      new Option('--db <file>', 'serve a DuckDB database file built by `playq data load --db`').conflicts([
+        'sessions',
+        'seed',
+        'days',
+        'end',
+      ]),
+    )
+    .addOption(
+      new Option('--engine <engine>', 'engine answering the queries (default duckdb)').choices([
+        'duckdb',
+        'chdb',
+        'clickhouse',
+      ]),
+    )
+    .addOption(
+      new Option(
+        '--clickhouse-url <url>',
+        'with --engine clickhouse: the server, e.g. http://127.0.0.1:8123',
+      ),
+    )
+    .addOption(
+      new Option('--clickhouse-database <name>', 'with --engine clickhouse: the database (default playq)'),
     )
     .addOption(
       new Option('--sessions <n>', `generate N sessions (default ${DEFAULT_SESSIONS})`).argParser(
@@ -90,13 +115,20 @@ Examples:
   $ playq serve --port 0 --sessions 20000 --seed 7
   $ playq serve --credentials ./customers.json --access-log
   $ playq data generate --sessions 100000 --seed 1 --out ./data
-  $ playq serve --data ./data --credentials ./customers.json --cors-origin https://dash.example.com`,
+  $ playq serve --data ./data --credentials ./customers.json --cors-origin https://dash.example.com
+  $ playq serve --data ./data --in-place --credentials ./customers.json
+  $ playq data load --db ./playq.duckdb ./data && playq serve --db ./playq.duckdb --credentials ./customers.json
+  $ playq serve --engine chdb --data ./data --credentials ./customers.json
+  $ PLAYQ_CLICKHOUSE_PASSWORD=… playq serve --engine clickhouse --clickhouse-url http://127.0.0.1:8123 --credentials ./customers.json
+
+--engine chdb needs the package chdb, --engine clickhouse the package @clickhouse/client
+(ClickHouse user and password from PLAYQ_CLICKHOUSE_USER and PLAYQ_CLICKHOUSE_PASSWORD).`,
     )
     .action(async (flags: ServeFlags) => {
       const host = flags.host ?? '127.0.0.1';
       if (host.trim() === '') throw usageError('--host must not be empty');
       requireCredentials(flags, host);
-      const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve);
+      const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
       const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
       const credentials =
         flags.credentials === undefined

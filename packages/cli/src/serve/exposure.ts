@@ -28,13 +28,26 @@ const EXAMPLE =
  * requireCredentials({ data: './data' }, '127.0.0.1'); // throws: --data needs --credentials FILE …
  */
 export function requireCredentials(
-  flags: { readonly data?: string; readonly credentials?: string },
+  flags: {
+    readonly data?: string;
+    readonly db?: string;
+    readonly engine?: string;
+    readonly credentials?: string;
+  },
   host: string,
 ): void {
   if (flags.credentials !== undefined) return;
-  const why =
+  const own =
     flags.data !== undefined
-      ? '--data serves your own data'
+      ? '--data'
+      : flags.db !== undefined
+        ? '--db'
+        : flags.engine === 'clickhouse'
+          ? '--engine clickhouse'
+          : undefined;
+  const why =
+    own !== undefined
+      ? `${own} serves your own data`
       : !isLoopback(host)
         ? `--host ${host} listens beyond this machine`
         : undefined;

@@ -37,14 +37,16 @@ export async function runServe(
   options: ServeOptions = {},
 ): Promise<void> {
   ctx.err(ctx.errColor.dim(`preparing ${describeData(data)}…\n`));
-  const service = await createService({
-    data,
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    ...(options.accessLog ? { logger: (line: string) => ctx.err(`${line}\n`) } : {}),
-    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
-    ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
-    ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
-  });
+  const service = await engineService(() =>
+    createService({
+      data,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.accessLog ? { logger: (line: string) => ctx.err(`${line}\n`) } : {}),
+      ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
+      ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
+      ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
+    }),
+  );
   try {
     if (ctx.signal.aborted) return;
     const address = await service.listen(listen).catch((error: NodeJS.ErrnoException) => {
@@ -99,4 +101,15 @@ export async function runServe(
     await service.close();
   }
   ctx.err('stopped\n');
+}
+
+/** Creates the service, turning a missing engine package into its one install line. */
+async function engineService<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'MissingEngineError')
+      throw new CliError(error.message.replace('@playq/server: ', ''), EXIT.failure);
+    throw error;
+  }
 }
