@@ -1,14 +1,15 @@
-// The flags that describe a query (shared by `url` and `query`), turned into builder calls of
-// @playq/query and printed by its URL codec, so the CLI and the library can never disagree about
+// The flags that describe a query (shared by `url`, `explain` and `query`), one per row of
+// @playq/query's parameter table (names, help, choices and bounds come from the row), turned into
+// builder calls and printed by its URL codec, so the CLI and the library cannot disagree about
 // what a flag means; the codec then parses and validates that URL with positions.
 import {
   type AnyCatalogue,
   createQueries,
   DEFAULT_CATALOGUE,
-  GRANULARITIES,
-  type Granularity,
-  isTimeSeries,
-  type SessionType,
+  DEFAULT_LIMITS,
+  PARAMETERS,
+  type Parameter,
+  type ParameterName,
 } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseList, parseSpan, parseTime } from './args';
@@ -16,59 +17,84 @@ import { catalogueOption } from './catalogue-file';
 import { usageError } from './errors';
 import { lastPeriodEnd } from './period-end';
 
-export interface QueryFlags {
-  readonly period?: string;
+/**
+ * Flags named otherwise than their parameter. `--concurrency` already sets how many pages
+ * `playq query` fetches at once, so the `concurrency` parameter is `--concurrency-mode`.
+ */
+const FLAG_NAMES: Readonly<Partial<Record<ParameterName, string>>> = { concurrency: 'concurrency-mode' };
+
+type Row = (typeof PARAMETERS)[number];
+type FlagKey<N extends string> = N extends 'concurrency' ? 'concurrencyMode' : N;
+type FlagValue<K> = K extends 'list'
+  ? string[]
+  : K extends 'integer'
+    ? number
+    : K extends 'switch'
+      ? boolean
+      : string;
+
+/** The value of each parameter's flag, as commander hands it over (lists split, numbers parsed). */
+export type ParameterFlags = { readonly [R in Row as FlagKey<R['name']>]?: FlagValue<R['kind']> };
+
+export interface QueryFlags extends ParameterFlags {
+  /** `--last`: the period's length in seconds, ending now or at `--end`. */
   readonly last?: number;
   readonly end?: number;
-  readonly metrics?: string[];
-  readonly aggby?: string[];
-  readonly granularity?: string;
-  readonly filter?: string;
-  readonly qoefilter?: string;
-  readonly orderby?: string;
-  readonly order?: string;
-  readonly limit?: number;
-  readonly offset?: number;
-  readonly planlevel?: string;
-  readonly agg?: string;
-  readonly sessiontype?: SessionType;
-  readonly allstatus?: boolean;
-  readonly concurrencyMode?: boolean;
-  readonly businesserror?: boolean;
   readonly baseUrl?: string;
   /** A catalogue file (not a shape flag): names to accept beyond the default catalogue. */
   readonly catalogue?: string;
 }
 
-/** The flags that shape a query (not the base URL): given together with a URL they conflict. */
-export const SHAPE_FLAGS = [
-  'period',
-  'last',
-  'end',
-  'metrics',
-  'aggby',
-  'granularity',
-  'filter',
-  'qoefilter',
-  'orderby',
-  'order',
-  'limit',
-  'offset',
-  'planlevel',
-  'agg',
-  'sessiontype',
-  'allstatus',
-  'concurrencyMode',
-  'businesserror',
-] as const;
+/** The flag of a parameter, without the dashes: its name, or the exception above. */
+export function flagName(row: Pick<Parameter, 'name'>): string {
+  return FLAG_NAMES[row.name as ParameterName] ?? row.name;
+}
+
+/** Where commander keeps a flag's value (`concurrency-mode` → `concurrencyMode`). */
+function flagKey(row: Pick<Parameter, 'name'>): string {
+  return flagName(row).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The flags that shape a query (not the base URL), by commander's key: given together with a URL they conflict. */
+export function shapeFlags(table: readonly Parameter[] = PARAMETERS): string[] {
+  return ['last', 'end', ...table.map(flagKey)];
+}
+
+/** The shape flags of the default table. */
+export const SHAPE_FLAGS: readonly string[] = Object.freeze(shapeFlags());
 
 /** The default base URL when neither --base-url nor PLAYQ_BASE_URL is given: `playq serve`'s. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
 
-/** @internal Adds the query-shaping flags to a command. */
-export function addQueryOptions(command: Command): Command {
+/** The option of one parameter: a switch without a value, choices, bounds or a list, from its row. */
+export function parameterOption(row: Parameter): Option {
+  const flag = `--${flagName(row)}`;
+  if (row.kind === 'switch') return new Option(flag, row.help);
+  const option = new Option(`${flag} ${row.placeholder}`, row.help);
+  if (row.kind === 'enum') return option.choices((row.values ?? []).map((v) => v.text));
+  if (row.kind === 'list') return option.argParser(parseList);
+  if (row.kind === 'integer') return option.argParser(integerArg(row.min ?? 0, row.max?.(DEFAULT_LIMITS)));
+  return option;
+}
+
+/** @internal Adds the query-shaping flags to a command: one per parameter, `--last`/`--end` beside `--period`. */
+export function addQueryOptions(command: Command, table: readonly Parameter[] = PARAMETERS): Command {
+  for (const row of table) {
+    command.addOption(parameterOption(row));
+    if (row.name === 'period') addLastOptions(command);
+  }
   return command
-    .addOption(new Option('--period <period>', "the period, 'start=<epoch_s>,end=<epoch_s>'"))
+    .addOption(
+      new Option(
+        '--base-url <url>',
+        `service base URL (env PLAYQ_BASE_URL, default ${DEFAULT_BASE_URL})`,
+      ).argParser(parseHttpUrl),
+    )
+    .addOption(catalogueOption());
+}
+
+function addLastOptions(command: Command): void {
+  command
     .addOption(
       new Option('--last <span>', 'the period ending now (or at --end): 15m, 24h, 7d, 2w').argParser(
         parseSpan,
@@ -78,54 +104,7 @@ export function addQueryOptions(command: Command): Command {
       new Option('--end <time>', 'end of --last: epoch seconds or ISO-8601 (default: now)').argParser(
         parseTime,
       ),
-    )
-    .addOption(
-      new Option('--metrics <names>', 'comma-separated metrics, e.g. errors,users').argParser(parseList),
-    )
-    .addOption(new Option('--aggby <names>', 'comma-separated dimensions, or timestamp').argParser(parseList))
-    .addOption(
-      new Option('--granularity <unit>', 'time-series bucket (default auto: from the period length)').choices(
-        GRANULARITIES,
-      ),
-    )
-    .addOption(
-      new Option('--sessiontype <type>', 'sessions in the period by their end (default) or start').choices([
-        'ended',
-        'started',
-      ]),
-    )
-    .addOption(new Option('--allstatus', 'count sessions of every status, running and loading ones too'))
-    .addOption(
-      new Option(
-        '--concurrency-mode',
-        'concurrency=1: every session active in the window (no avg_/p95_ metrics)',
-      ),
-    )
-    .addOption(new Option('--businesserror', 'errors and fatalerrors count business errors too'))
-    .addOption(new Option('--filter <filter>', "dimension filter, e.g. '[country=US|FR]'"))
-    .addOption(
-      new Option('--qoefilter <conditions>', "metric conditions, e.g. 'bufferingratio>5 AND latency<2'"),
-    )
-    .addOption(new Option('--orderby <name>', 'a requested metric or dimension, or timestamp'))
-    .addOption(new Option('--order <order>', 'sort direction').choices(['asc', 'desc']))
-    .addOption(
-      new Option('--limit <n>', 'page size, 1 to 10000 (default 1000)').argParser(integerArg(1, 10000)),
-    )
-    .addOption(new Option('--offset <n>', 'records to skip (default 0)').argParser(integerArg(0)))
-    .addOption(new Option('--planlevel <level>', 'session endpoint: the plan level (looked up when omitted)'))
-    .addOption(
-      new Option('--agg <mode>', 'session endpoint: 1 aggregates by aggby, 2 lists error events').choices([
-        '1',
-        '2',
-      ]),
-    )
-    .addOption(
-      new Option(
-        '--base-url <url>',
-        `service base URL (env PLAYQ_BASE_URL, default ${DEFAULT_BASE_URL})`,
-      ).argParser(parseHttpUrl),
-    )
-    .addOption(catalogueOption());
+    );
 }
 
 /**
@@ -136,7 +115,8 @@ export function addQueryOptions(command: Command): Command {
  * hasShapeFlags({ baseUrl: 'http://h' }); // false
  */
 export function hasShapeFlags(flags: QueryFlags): boolean {
-  return SHAPE_FLAGS.some((name) => flags[name] !== undefined);
+  const given = flags as Readonly<Record<string, unknown>>;
+  return SHAPE_FLAGS.some((name) => given[name] !== undefined);
 }
 
 /**
@@ -160,8 +140,20 @@ export function periodText(flags: QueryFlags, nowSeconds: number): string {
 }
 
 /**
- * The URL the flags describe, made by the query package's builder and printed by its URL codec. It
- * is not validated here; `fromURL` does that and reports positions in each value.
+ * The URL text of a parameter's flag, `undefined` when the flag was not given: a switch's "on"
+ * text, a list joined with commas, a number printed.
+ */
+export function flagText(row: Parameter, flags: QueryFlags): string | undefined {
+  const value = (flags as Readonly<Record<string, unknown>>)[flagKey(row)];
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return row.values?.find((v) => v.text !== row.defaultText)?.text;
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/**
+ * The URL the flags describe, made by the query package's builder (one `withParameter` call per
+ * flag given) and printed by its URL codec. It is not validated here; `fromURL` does that and
+ * reports positions in each value.
  *
  * @example
  * flagsToUrl('metricquery', 'demo', { last: 3600, end: 7200, metrics: ['errors'] }, 'http://h/api/v1', 0);
@@ -174,37 +166,17 @@ export function flagsToUrl(
   baseUrl: string,
   nowSeconds: number,
   catalogue?: AnyCatalogue,
+  table: readonly Parameter[] = PARAMETERS,
 ): string {
   if (flags.metrics === undefined) throw usageError('a query needs --metrics, e.g. --metrics errors,users');
   const queries = createQueries(catalogue ?? DEFAULT_CATALOGUE);
   const start = endpoint === 'session' ? queries.sessionQuery(customerId) : queries.metricQuery(customerId);
   let b = queries.fromQuery(start.toQuery());
-  if (flags.planlevel !== undefined) b = b.planLevel(flags.planlevel);
-  b = b.period(periodText(flags, nowSeconds)).metrics(...flags.metrics);
-  b = withShape(b, flags);
-  if (flags.agg !== undefined) b = b.agg(Number(flags.agg) as 1 | 2);
-  if (flags.sessiontype !== undefined) b = b.sessionType(flags.sessiontype);
-  if (flags.allstatus) b = b.allStatuses();
-  if (flags.concurrencyMode) b = b.concurrency();
-  if (flags.businesserror) b = b.businessErrors();
-  if (flags.filter !== undefined) b = b.where(flags.filter);
-  if (flags.qoefilter !== undefined) b = b.having(flags.qoefilter);
-  if (flags.orderby !== undefined) b = b.orderBy(flags.orderby, flags.order as 'asc' | 'desc' | undefined);
-  if (flags.limit !== undefined) b = b.limit(flags.limit);
-  if (flags.offset !== undefined) b = b.offset(flags.offset);
+  for (const row of table) {
+    const text = row.name === 'period' ? periodText(flags, nowSeconds) : flagText(row, flags);
+    if (text !== undefined) b = b.withParameter(row.name as ParameterName, text);
+  }
   return b.toURL(baseUrl);
-}
-
-type Loose = ReturnType<ReturnType<typeof createQueries>['fromQuery']>;
-
-/** aggby and granularity: a granularity without a time series is kept, for validation to report. */
-function withShape(b: Loose, flags: QueryFlags): Loose {
-  const aggby = flags.aggby ?? [];
-  const granularity = flags.granularity as Granularity | undefined;
-  if (isTimeSeries({ aggby })) return b.timeseries(granularity);
-  const shaped = aggby.length > 0 ? b.aggBy(...aggby) : b;
-  if (granularity === undefined) return shaped;
-  return createQueries(shaped['~catalogue']).fromQuery({ ...shaped.toQuery(), granularity });
 }
 
 /**

@@ -11,7 +11,14 @@ import {
 } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { TextKind } from '@playq/grammar';
-import { type CompletionNames, complete, type Suggestion, type ValueProvider } from '@playq/query';
+import {
+  type CompletionNames,
+  complete,
+  completeParameterName,
+  type ParameterCompletionOptions,
+  type Suggestion,
+  type ValueProvider,
+} from '@playq/query';
 
 /** Options shared by the completion, lint and hover parts. */
 export interface PlayqEditorOptions {
@@ -67,6 +74,28 @@ export function playqCompletionSource(kind: TextKind, options: PlayqEditorOption
     if (context.aborted || r.suggestions.length === 0) return null;
     const from = Math.min(...r.suggestions.map((s) => s.from));
     const to = Math.max(...r.suggestions.map((s) => s.to));
+    return {
+      from,
+      to,
+      filter: false,
+      options: r.suggestions.map((s, i) => toCompletion(s, from, to, Math.max(-99, 99 - i))),
+    };
+  };
+}
+
+/**
+ * A CodeMirror completion source for a query string or query URL (`period=…&met|`): the names of
+ * the parameters from @playq/query's parameter table, with their help as info; accepting one
+ * leaves the cursor after its `=`.
+ *
+ * @example
+ * EditorState.create({ extensions: [autocompletion({ override: [playqParameterCompletionSource({ endpoint: 'metricquery' })] })] });
+ */
+export function playqParameterCompletionSource(options: ParameterCompletionOptions = {}): CompletionSource {
+  return (context: CompletionContext): CompletionResult | null => {
+    const r = completeParameterName(context.state.doc.toString(), context.pos, options);
+    if (r.suggestions.length === 0) return null;
+    const { from, to } = r.suggestions[0]!;
     return {
       from,
       to,

@@ -14,6 +14,7 @@ import {
   playqCompletionSource,
   playqDiagnostics,
   playqLanguage,
+  playqParameterCompletionSource,
   singleLine,
 } from '../src/index';
 
@@ -155,6 +156,33 @@ describe('completion source', () => {
   it('is what playq() registers as the language data of the field', () => {
     const state = EditorState.create({ doc: '[cou', extensions: playq('filter') });
     expect(state.languageDataAt('autocomplete', 4)).toHaveLength(1);
+  });
+});
+
+describe('parameter-name completion', () => {
+  it("offers the parameter table's names at a name, each with its help, and applies name=", () => {
+    const doc = 'period=start%3D0%2Cend%3D60&or';
+    const state = EditorState.create({ doc });
+    const r = playqParameterCompletionSource({ endpoint: 'metricquery' })(
+      new CompletionContext(state, doc.length, false),
+    ) as CompletionResult;
+    expect(r.options.map((o) => o.label)).toEqual(['orderby', 'order']);
+    expect(r).toMatchObject({ from: 28, to: 30 });
+    expect(String(r.options[1]!.info)).toBe('sort direction');
+    const view = fakeView(doc);
+    const first = r.options[0]!;
+    (first.apply as (v: EditorView, c: unknown, f: number, t: number) => void)(
+      view as unknown as EditorView,
+      first,
+      28,
+      30,
+    );
+    expect(view.state.doc.toString()).toBe('period=start%3D0%2Cend%3D60&orderby=');
+  });
+
+  it('answers null inside a value', () => {
+    const state = EditorState.create({ doc: 'metrics=err' });
+    expect(playqParameterCompletionSource()(new CompletionContext(state, 11, false))).toBeNull();
   });
 });
 

@@ -4,9 +4,9 @@
 // `period` is kept as written and reported as not parsed. Import `@playq/query` to parse.
 
 import { type Queries, queriesWith } from './builder/query-builder';
-import { NO_TEXT_PARSERS } from './builder/text-parsers';
 import { DEFAULT_CATALOGUE, type DefaultCatalogue } from './catalogue/default-catalogue';
 import type { AnyCatalogue } from './catalogue/define-catalogue';
+import { NO_TEXT_PARSERS } from './parameters/text-parsers';
 
 export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar/print';
 export type { Queries } from './builder/query-builder';
@@ -51,7 +51,8 @@ export {
 export type { ResultEnvelope } from './envelope';
 export { GRANULARITIES, granularitySeconds, resolveGranularity } from './limits';
 export type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from './model';
-export { PARAMETER_ORDER, queryEntries, toSearchParams, toURL } from './url/to-url';
+export { PARAMETER_ORDER } from './parameters/parameter-codecs';
+export { queryEntries, toSearchParams, toURL } from './url/to-url';
 
 /**
  * The builders typed by a catalogue, without text parsing (see the module note).

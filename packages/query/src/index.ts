@@ -72,6 +72,7 @@ export {
   type NameEntry,
   namesOf,
 } from './complete/names';
+export { completeParameterName, type ParameterCompletionOptions } from './complete/parameter-names';
 export type {
   CompletionResult,
   Suggestion,
@@ -103,11 +104,19 @@ export type {
   SortOrder,
 } from './model';
 export { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from './model';
+export type {
+  Decoded,
+  Parameter,
+  ParameterCodec,
+  ParameterHelp,
+  ParameterKind,
+  ParameterValue,
+} from './parameters/parameter';
+export { PARAMETER_ORDER, PARAMETERS, type ParameterName } from './parameters/parameter-table';
+export type { Parsed, TextParsers } from './parameters/text-parsers';
 export { PROBLEM_CODES, type ProblemCode, type QueryDiagnostic } from './problem-code';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
-  PARAMETER_ORDER,
-  type ParameterName,
   type QueryLike,
   queryEntries,
   type ToURLOptions,

@@ -1,9 +1,9 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { queryNode } from '../src/arbitraries/index';
-import { NO_TEXT_PARSERS } from '../src/builder/text-parsers';
 import * as builderOnly from '../src/builder-only';
 import { builderCode, fromURL, metricQuery, type QueryNode, sessionQuery } from '../src/index';
+import { NO_TEXT_PARSERS } from '../src/parameters/text-parsers';
 
 /** Joins the expected lines of generated code (the code ends with a newline). */
 const lines = (...l: string[]): string => `${l.join('\n')}\n`;

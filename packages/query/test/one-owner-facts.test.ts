@@ -4,7 +4,7 @@
 // else. This test reads every package source file and fails on a second declaration; each
 // detector is first shown to catch the shapes a copy takes, and to leave uses alone.
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_OPERATORS, ENDPOINTS, SENSITIVE_HEADERS } from '../src/index';
+import { COMPARISON_OPERATORS, ENDPOINTS, PARAMETER_ORDER, SENSITIVE_HEADERS } from '../src/index';
 import { findInPackageSources, stripComments } from './support/package-sources';
 
 // The owners of the operators and the envelope: the grammar declares the operators, @playq/query
@@ -35,6 +35,37 @@ export function secondDeclarations(text: string): string[] {
 }
 
 const quoted = (chunk: string) => new Set([...chunk.matchAll(/['"`]([^'"`\n]*)['"`]/g)].map((m) => m[1]!));
+
+const PARAMETER_NAMES = new Set<string>(PARAMETER_ORDER);
+const parameterNames = (names: Iterable<string>) => [...new Set(names)].filter((n) => PARAMETER_NAMES.has(n));
+
+/**
+ * A second list of the query parameters: an array or a run of `case` labels naming four or more,
+ * or a declared shape (interface, object type, or a constant object) with half of them as
+ * members. Objects holding one query's few values are not lists of parameters, and code typed by
+ * `ParameterName` is derived from the table.
+ */
+export function secondParameterLists(text: string): string[] {
+  const code = stripComments(text);
+  const found: string[] = [];
+  for (const m of code.matchAll(/\[([^[\]]*)\]/g)) {
+    const names = parameterNames(quoted(m[1]!));
+    if (names.length >= 4) found.push(`parameter list [${names.join(', ')}]`);
+  }
+  const cases = parameterNames([...code.matchAll(/case\s+['"`]([a-z]+)['"`]\s*:/g)].map((m) => m[1]!));
+  if (cases.length >= 4) found.push(`case labels ${cases.join(', ')}`);
+  if (!/\bParameterName\b/.test(code)) {
+    for (const m of code.matchAll(
+      /\b(?:interface\s+(\w+)[^{;=]*|type\s+(\w+)(?:<[^>]*>)?\s*=\s*|const\s+(\w+)\s*(?::[^=]*)?=\s*)\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g,
+    )) {
+      const members = parameterNames(
+        [...m[4]!.matchAll(/(?:^|[;,{\s])(?:readonly\s+)?([a-z]+)\??\s*:/g)].map((k) => k[1]!),
+      );
+      if (members.length >= PARAMETER_NAMES.size / 2) found.push(`parameter shape ${m[1] ?? m[2] ?? m[3]}`);
+    }
+  }
+  return found;
+}
 
 /** A list or union of the endpoint names (all of them, quoted). */
 export function secondEndpointLists(text: string): string[] {
@@ -123,6 +154,19 @@ export function secondTrailingSlashRules(text: string): string[] {
 // Where each wire fact lives: the one file allowed to declare it.
 const WIRE = 'packages/query/src/wire';
 const WIRE_OWNERS = {
+  parameters: {
+    'packages/query/src/parameters/parameter-table.ts': 'the owner',
+    'packages/query/src/model.ts':
+      'the query node the table fills (the table checks it names the same fields)',
+    'packages/site/src/playground/form-query.ts':
+      "the playground form's own fields (a period in hours, one dimension select); it builds queries with the builder",
+    'packages/site/src/playground/form-controls.ts':
+      "the playground form's widgets, one per field of its form",
+    'packages/cli/src/mcp/query-input.ts':
+      "the MCP tools' input schema (zod), typed per tool; to be derived from PARAMETERS (kind -> zod type, help -> describe) by the cli lane",
+    'packages/query/src/arbitraries/index.ts':
+      "the node generator draws each parameter by its own rule (names from the catalogue, bounds from the limits); fast-check's requiredKeys names the record it draws",
+  },
   endpoints: { [`${WIRE}/endpoints.ts`]: 'the owner' },
   timeSeries: { [`${WIRE}/time-series.ts`]: 'the owner' },
   pageCount: { [`${WIRE}/page-count.ts`]: 'the owner' },
@@ -163,6 +207,32 @@ describe('one owner for operators and the envelope', () => {
 });
 
 describe('one owner for the wire facts (the wire module of @playq/query)', () => {
+  it("finds a second parameter list in each shape, and not one query's values or derived code", () => {
+    expect(secondParameterLists("const ORDER = ['planlevel', 'period', 'metrics', 'aggby'];")).toHaveLength(
+      1,
+    );
+    expect(
+      secondParameterLists("switch (k) { case 'period': case 'metrics': case 'filter': case 'limit': }"),
+    ).toHaveLength(1);
+    const flags = PARAMETER_ORDER.slice(0, 9)
+      .map((n) => `readonly ${n}?: string;`)
+      .join(' ');
+    expect(secondParameterLists(`export interface Flags { ${flags} }`)).toHaveLength(1);
+    expect(secondParameterLists(`type Props = { ${flags} };`)).toHaveLength(1);
+    expect(
+      secondParameterLists(`export const fields = { ${flags.replaceAll('readonly ', '')} };`),
+    ).toHaveLength(1);
+    expect(
+      secondParameterLists("const q = { period: p, metrics: ['errors'], aggby: [], limit: 10 };"),
+    ).toEqual([]);
+    expect(
+      secondParameterLists('const RULES: Partial<Record<ParameterName, R>> = { period: a, metrics: b };'),
+    ).toEqual([]);
+    expect(
+      secondParameterLists(`type Props = { -readonly [K in ParameterName]: QueryNode[K] } & { ${flags} };`),
+    ).toEqual([]);
+  });
+
   it('finds a second endpoint list or union, and not a single endpoint or the imported list', () => {
     expect(secondEndpointLists("const ENDPOINTS = ['metricquery', 'session'];")).toHaveLength(1);
     expect(secondEndpointLists("for (const e of ['session', 'metricquery']) {}")).toHaveLength(1);
@@ -234,6 +304,7 @@ describe('one owner for the wire facts (the wire module of @playq/query)', () =>
   });
 
   it.each([
+    ['parameter list', secondParameterLists, WIRE_OWNERS.parameters],
     ['endpoint list', secondEndpointLists, WIRE_OWNERS.endpoints],
     ['time-series test', secondTimeSeriesTests, WIRE_OWNERS.timeSeries],
     ['page-count rule', secondPageCountRules, WIRE_OWNERS.pageCount],

@@ -1,8 +1,25 @@
 // A query in words, for `playq explain`: what is measured, over which period, broken down how,
-// filtered how, sorted and paged how, with the defaults the service will apply spelled out.
+// filtered how, sorted and paged how, with the defaults the service will apply spelled out. The
+// endpoint's own parameters and the population switches are described from the parameter table.
 import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
-import { isTimeSeries, type QueryNode, resolveGranularity } from '@playq/query';
+import {
+  type Credential,
+  credentialOf,
+  ENDPOINTS,
+  isTimeSeries,
+  PARAMETERS,
+  type Parameter,
+  type QueryNode,
+  resolveGranularity,
+} from '@playq/query';
 import { displayCell } from '../format/cell';
+
+const CREDENTIAL_TEXT: { readonly [C in Credential]: string } = {
+  apiKey: 'X-API-Key',
+  bearer: 'Authorization: Bearer <token>',
+};
+/** What a missing parameter of the endpoint means, when not simply "(missing)". */
+const ABSENT: Readonly<Record<string, string>> = { planlevel: '(looked up on the plan host)' };
 
 function duration(seconds: number): string {
   const units: [number, string][] = [
@@ -42,16 +59,9 @@ function describeQoe(q: QoeFilterAst): string {
  */
 export function describeQuery(q: QueryNode): [string, string][] {
   const rows: [string, string][] = [];
-  const session = q.endpoint === 'session';
-  rows.push(['endpoint', session ? 'session (Authorization: Bearer <token>)' : 'metricquery (X-API-Key)']);
+  rows.push(['endpoint', `${q.endpoint} (${CREDENTIAL_TEXT[credentialOf(q.endpoint)]})`]);
   rows.push(['customer', q.customerId]);
-  if (session) {
-    rows.push(['plan level', q.planlevel ?? '(looked up on the plan host)']);
-    rows.push([
-      'agg',
-      q.agg === 2 ? '2: one record per error event' : q.agg === 1 ? '1: aggregated by aggby' : '(missing)',
-    ]);
-  }
+  rows.push(...endpointRows(q));
   if (q.period?.type === 'period') rows.push(['period', describePeriod(q.period)]);
   rows.push(['metrics', q.metrics.join(', ')]);
   if (isTimeSeries(q))
@@ -66,12 +76,7 @@ export function describeQuery(q: QueryNode): [string, string][] {
   const defaulted =
     q.orderby === undefined ? ' (default)' : q.order === undefined ? ' (default direction)' : '';
   if (orderby !== undefined) rows.push(['order', `${orderby} ${order}${defaulted}`]);
-  const switches = [
-    q.sessiontype === 'started' ? 'sessions by start (sessiontype=started)' : '',
-    q.allstatus === 1 ? 'every status (allstatus=1)' : '',
-    q.concurrency === 1 ? 'active sessions (concurrency=1)' : '',
-    q.businesserror === true ? 'business errors counted (businesserror=true)' : '',
-  ].filter((s) => s !== '');
+  const switches = populationSwitches(q);
   if (switches.length > 0) rows.push(['sessions', switches.join('; ')]);
   rows.push([
     'page',
@@ -85,4 +90,36 @@ function bucketText(q: QueryNode): string {
   const g = q.granularity ?? 'auto';
   if (g !== 'auto') return g;
   return q.period?.type === 'period' ? `${resolveGranularity(g, q.period)} (auto)` : 'auto-sized bucket';
+}
+
+const parameterValue = (q: QueryNode, row: Parameter): unknown =>
+  (q as unknown as Record<string, unknown>)[row.name];
+
+/** The parameters only some endpoints take (the session endpoint's plan level and agg), with their meaning. */
+function endpointRows(q: QueryNode): [string, string][] {
+  return PARAMETERS.filter(
+    (row) => row.endpoints.length < ENDPOINTS.length && row.endpoints.includes(q.endpoint),
+  ).map((row) => {
+    const value = parameterValue(q, row);
+    const known = row.values?.find((v) => v.value === value);
+    const text =
+      value === undefined
+        ? (ABSENT[row.name] ?? '(missing)')
+        : known?.meaning !== undefined
+          ? `${known.text}: ${known.meaning}`
+          : String(value);
+    return [row.label ?? row.name, text];
+  });
+}
+
+/** The switches that change which sessions count, each in words with its URL form: `every status (allstatus=1)`. */
+function populationSwitches(q: QueryNode): string[] {
+  const out: string[] = [];
+  for (const row of PARAMETERS) {
+    if (row.defaultText === undefined || row.values === undefined) continue;
+    const value = parameterValue(q, row);
+    const chosen = row.values.find((v) => v.value === value && v.text !== row.defaultText);
+    if (chosen?.meaning !== undefined) out.push(`${chosen.meaning} (${row.name}=${chosen.text})`);
+  }
+  return out;
 }

@@ -4,8 +4,8 @@
 import { parseFilter, parsePeriod, parseQoeFilter } from '@playq/grammar';
 import { DEFAULT_CATALOGUE, type DefaultCatalogue } from '../catalogue/default-catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
+import type { TextParsers } from '../parameters/text-parsers';
 import { type Queries, queriesWith } from './query-builder';
-import type { TextParsers } from './text-parsers';
 
 const GRAMMAR_PARSERS: TextParsers = Object.freeze({
   filter: parseFilter,

@@ -16,8 +16,6 @@ import { MAX_EPOCH_SECONDS } from '../limits';
 import {
   type AggMode,
   DEFAULT_GRANULARITY,
-  DEFAULT_LIMIT,
-  DEFAULT_OFFSET,
   DEFAULT_SESSION_TYPE,
   type Endpoint,
   type Granularity,
@@ -26,10 +24,13 @@ import {
   type SessionType,
   type SortOrder,
 } from '../model';
-import { filterText, qoeFilterText, toSearchParams, toURL } from '../url/to-url';
+import type { ParameterCodec as Parameter } from '../parameters/parameter';
+import { PARAMETER_CODECS as PARAMETERS, type ParameterName } from '../parameters/parameter-codecs';
+import { filterText, qoeFilterText } from '../parameters/parameter-texts';
+import type { TextParsers } from '../parameters/text-parsers';
+import { entriesWith, urlWith } from '../url/to-url';
 import { deepFreeze } from '../util/deep-freeze';
 import { invalidText } from '../validate/diagnostics';
-import type { TextParsers } from './text-parsers';
 import { spanSeconds, type TimeInput, type TimeUnit, toEpochSeconds } from './time';
 import type { InitialState, LastOptions, LooseState, PeriodInput, QueryBuilder } from './types';
 
@@ -39,92 +40,92 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
 
 /**
- * Every field of a query node, always present (unset ones `undefined`), so that all builder
- * states share one object shape and each step is a cheap copy.
+ * The value of every parameter, in the parameter table's order (unset ones `undefined`): each step
+ * copies one short array, which V8 does an order of magnitude faster than spreading an object.
  */
-interface Props {
-  type: 'query';
-  endpoint: Endpoint;
-  customerId: string;
-  period: QueryNode['period'] | undefined;
-  metrics: readonly string[];
-  aggby: readonly string[];
-  granularity: Granularity | undefined;
-  filter: QueryNode['filter'] | undefined;
-  qoefilter: QueryNode['qoefilter'] | undefined;
-  orderby: string | undefined;
-  order: SortOrder | undefined;
-  limit: number;
-  offset: number;
-  planlevel: string | undefined;
-  agg: AggMode | undefined;
-  sessiontype: SessionType | undefined;
-  allstatus: 0 | 1 | undefined;
-  concurrency: 0 | 1 | undefined;
-  businesserror: boolean | undefined;
+type Values = unknown[];
+/** What no step changes: the endpoint and the customer. */
+interface Head {
+  readonly endpoint: Endpoint;
+  readonly customerId: string;
 }
+/** Where each parameter's value sits in a builder's values, by name. */
+type Positions = { readonly [K in ParameterName]: number };
 
 /** @internal */
 interface Env {
   readonly catalogue: AnyCatalogue;
   readonly parse: TextParsers;
+  /** The parameter table: the builder's fields, what `withParameter` reads, what `toURL` prints. */
+  readonly table: readonly Parameter[];
+  readonly rows: ReadonlyMap<string, Parameter>;
+  /** Where each parameter's value sits in a builder's values. */
+  readonly at: Positions;
 }
 
 /** @internal */
 export class Builder {
+  readonly #head: Head;
   /** Never mutated: every step copies. */
-  readonly #p: Props;
-  /** What every builder of one family shares: its catalogue and its text parsers. */
+  readonly #v: Values;
+  /** What every builder of one family shares: its catalogue, text parsers and parameter table. */
   readonly #env: Env;
   /** The frozen node, made once on first request. */
   #node: QueryNode | undefined;
 
-  constructor(props: Props, env: Env) {
-    this.#p = props;
+  constructor(head: Head, values: Values, env: Env) {
+    this.#head = head;
+    this.#v = values;
     this.#env = env;
+  }
+
+  // Each access names its parameter (`at.metrics`), so V8 sees one property per call site.
+  get #at(): Positions {
+    return this.#env.at;
   }
 
   get ['~catalogue'](): AnyCatalogue {
     return this.#env.catalogue;
   }
 
-  #with(patch: Partial<Props>): Builder {
-    // Spreading two objects of varying shapes is an order of magnitude slower in V8 than copying
-    // one fixed shape field by field and assigning the patch onto it.
-    return new Builder(Object.assign(copy(this.#p), patch), this.#env);
+  /** One value changed (by its position in the table): the hot path, a copy of one short array. */
+  #set(at: number, value: unknown): Builder {
+    const next = this.#v.slice();
+    next[at] = value;
+    return new Builder(this.#head, next, this.#env);
   }
 
-  /** One field changed: the hot path of most calls, without a patch object to allocate. */
-  #set<K extends keyof Props>(key: K, value: Props[K]): Builder {
-    const next = copy(this.#p);
-    next[key] = value;
-    return new Builder(next, this.#env);
+  #set2(at: number, value: unknown, at2: number, value2: unknown): Builder {
+    const next = this.#v.slice();
+    next[at] = value;
+    next[at2] = value2;
+    return new Builder(this.#head, next, this.#env);
   }
 
   metrics(...names: string[]): Builder {
-    return this.#set('metrics', union(this.#p.metrics, names));
+    return this.#set(this.#at.metrics, union(this.#v[this.#at.metrics] as QueryNode['metrics'], names));
   }
 
   aggBy(...dimensions: string[]): Builder {
-    const aggby = union(this.#p.aggby, dimensions);
-    const granularity = aggby.includes(TIMESTAMP) ? (this.#p.granularity ?? DEFAULT_GRANULARITY) : undefined;
-    const next = copy(this.#p);
-    next.aggby = aggby;
-    next.granularity = granularity;
-    return new Builder(next, this.#env);
+    const aggby = union(this.#v[this.#at.aggby] as QueryNode['aggby'], dimensions);
+    const granularity = aggby.includes(TIMESTAMP)
+      ? ((this.#v[this.#at.granularity] as QueryNode['granularity']) ?? DEFAULT_GRANULARITY)
+      : undefined;
+    return this.#set2(this.#at.aggby, aggby, this.#at.granularity, granularity);
   }
 
   timeseries(granularity: Granularity = DEFAULT_GRANULARITY): Builder {
-    return this.#with({ aggby: union(this.#p.aggby, [TIMESTAMP]), granularity });
+    const aggby = union(this.#v[this.#at.aggby] as QueryNode['aggby'], [TIMESTAMP]);
+    return this.#set2(this.#at.aggby, aggby, this.#at.granularity, granularity);
   }
 
   period(period: PeriodInput): Builder {
     if (typeof period === 'string') {
       const r = this.#env.parse.period(period);
-      return this.#with({ period: r.ok ? r.value : invalid(period, r.errors) });
+      return this.#set(this.#at.period, r.ok ? r.value : invalid(period, r.errors));
     }
     if (period === null || typeof period !== 'object') {
-      return this.#with({ period: invalidText(String(period), 'A period is text or { start, end }.') });
+      return this.#set(this.#at.period, invalidText(String(period), 'A period is text or { start, end }.'));
     }
     return this.between(period.start, period.end);
   }
@@ -134,33 +135,36 @@ export class Builder {
     const end = toEpochSeconds(to);
     if (!start.ok || !end.ok) {
       const message = [start, end].flatMap((r) => (r.ok ? [] : [r.message])).join(' ');
-      return this.#with({
-        period: invalidText(`start=${String(from)},end=${String(to)}`, message, 'invalid_time'),
-      });
+      return this.#set(
+        this.#at.period,
+        invalidText(`start=${String(from)},end=${String(to)}`, message, 'invalid_time'),
+      );
     }
     const a = start.seconds;
     const b = end.seconds;
     if (a >= 0 && a < b && b <= MAX_EPOCH_SECONDS) {
-      return this.#set('period', { type: 'period', start: a, end: b });
+      return this.#set(this.#at.period, { type: 'period', start: a, end: b });
     }
     // Going through the grammar gives the same errors (and positions) as typed text would.
     const text = `start=${a},end=${b}`;
     const r = this.#env.parse.period(text);
-    return this.#with({ period: r.ok ? r.value : invalid(text, r.errors) });
+    return this.#set(this.#at.period, r.ok ? r.value : invalid(text, r.errors));
   }
 
   last(n: number, unit: TimeUnit, options: LastOptions = {}): Builder {
     const now = toEpochSeconds(options.now ?? new Date());
     const span = spanSeconds(n, unit);
-    if (!now.ok) return this.#with({ period: invalidText(String(options.now), now.message, 'invalid_time') });
+    if (!now.ok)
+      return this.#set(this.#at.period, invalidText(String(options.now), now.message, 'invalid_time'));
     if (span === undefined || !Number.isSafeInteger(span) || span <= 0) {
-      return this.#with({
-        period: invalidText(
+      return this.#set(
+        this.#at.period,
+        invalidText(
           `last ${n} ${String(unit)}`,
           `last(n, unit) needs a positive whole number of seconds, minutes, hours, days or weeks.`,
           'invalid_time',
         ),
-      });
+      );
     }
     return this.between(now.seconds - span, now.seconds);
   }
@@ -201,21 +205,20 @@ export class Builder {
   }
 
   #withFilter(added: FilterAst | InvalidText): Builder {
-    const current = this.#p.filter;
-    if (current === undefined) return this.#set('filter', added);
+    const current = this.#v[this.#at.filter] as QueryNode['filter'];
+    if (current === undefined) return this.#set(this.#at.filter, added);
     if (!isInvalid(current) && !isInvalid(added)) {
-      return this.#set('filter', { type: 'filter', clauses: current.clauses.concat(added.clauses) });
+      return this.#set(this.#at.filter, { type: 'filter', clauses: current.clauses.concat(added.clauses) });
     }
     // Re-parse the joined text so positions in the errors point into what the URL will carry.
     const text =
       (isInvalid(current) ? current.text : filterText(current)) +
       (isInvalid(added) ? added.text : filterText(added));
     const r = this.#env.parse.filter(text);
-    return this.#with({
-      filter: r.ok
-        ? r.value
-        : invalid(text, isInvalid(added) && r.errors.length === 0 ? added.errors : r.errors),
-    });
+    return this.#set(
+      this.#at.filter,
+      r.ok ? r.value : invalid(text, isInvalid(added) && r.errors.length === 0 ? added.errors : r.errors),
+    );
   }
 
   having(metricOrText: string, operator?: ComparisonOperator, value?: number): Builder {
@@ -247,74 +250,86 @@ export class Builder {
   }
 
   #withQoe(added: QoeFilterAst | InvalidText): Builder {
-    const current = this.#p.qoefilter;
-    if (current === undefined) return this.#with({ qoefilter: added });
+    const current = this.#v[this.#at.qoefilter] as QueryNode['qoefilter'];
+    if (current === undefined) return this.#set(this.#at.qoefilter, added);
     if (!isInvalid(current) && !isInvalid(added)) {
-      return this.#with({
-        qoefilter: Object.freeze({
+      return this.#set(
+        this.#at.qoefilter,
+        Object.freeze({
           type: 'qoefilter',
           conditions: Object.freeze([...current.conditions, ...added.conditions]),
         }),
-      });
+      );
     }
     const text = `${isInvalid(current) ? current.text : qoeFilterText(current)} AND ${isInvalid(added) ? added.text : qoeFilterText(added)}`;
     const r = this.#env.parse.qoefilter(text);
-    return this.#with({
-      qoefilter: r.ok
-        ? r.value
-        : invalid(text, isInvalid(added) && r.errors.length === 0 ? added.errors : r.errors),
-    });
+    return this.#set(
+      this.#at.qoefilter,
+      r.ok ? r.value : invalid(text, isInvalid(added) && r.errors.length === 0 ? added.errors : r.errors),
+    );
   }
 
   orderBy(name: string, order?: SortOrder): Builder {
-    const next = copy(this.#p);
-    next.orderby = name;
-    next.order = order;
-    return new Builder(next, this.#env);
+    return this.#set2(this.#at.orderby, name, this.#at.order, order);
   }
 
   limit(n: number): Builder {
-    return this.#set('limit', n);
+    return this.#set(this.#at.limit, n);
   }
 
   offset(n: number): Builder {
-    return this.#set('offset', n);
+    return this.#set(this.#at.offset, n);
   }
 
   page(n: number, size?: number): Builder {
-    const limit = size ?? this.#p.limit;
-    return this.#with({ limit, offset: (n - 1) * limit });
+    const limit = size ?? (this.#v[this.#at.limit] as QueryNode['limit']);
+    return this.#set2(this.#at.limit, limit, this.#at.offset, (n - 1) * limit);
+  }
+
+  withParameter(name: string, text: string): Builder {
+    const row = this.#env.rows.get(name);
+    if (row === undefined) {
+      throw new TypeError(`@playq/query: withParameter: "${String(name)}" is not a query parameter.`);
+    }
+    const r = row.decode(String(text), this.#env.parse);
+    // Text the row refuses is kept as given, so that validation reports it with the rest.
+    const value = r.value === undefined && r.problem !== undefined ? String(text) : r.value;
+    const node: Record<string, unknown> = { ...this.toQuery(), [name]: value };
+    if (value === undefined) delete node[name];
+    // Defaults that follow from the others (a time series' granularity), as fromURL fills them.
+    for (const other of this.#env.table) if (node[other.name] === undefined) other.absent?.(node);
+    return new Builder(this.#head, valuesOf(node, this.#env.table), this.#env);
   }
 
   planLevel(level: string | number): Builder {
-    return this.#with({ planlevel: String(level) });
+    return this.#set(this.#at.planlevel, String(level));
   }
 
   agg(mode: AggMode): Builder {
-    return this.#with({ agg: mode });
+    return this.#set(this.#at.agg, mode);
   }
 
   // The switches store nothing for their defaults, so equal meanings give deep-equal nodes.
   sessionType(type: SessionType): Builder {
-    return this.#set('sessiontype', type === DEFAULT_SESSION_TYPE ? undefined : type);
+    return this.#set(this.#at.sessiontype, type === DEFAULT_SESSION_TYPE ? undefined : type);
   }
 
   allStatuses(on = true): Builder {
-    return this.#set('allstatus', on ? 1 : undefined);
+    return this.#set(this.#at.allstatus, on ? 1 : undefined);
   }
 
   concurrency(on = true): Builder {
-    return this.#set('concurrency', on ? 1 : undefined);
+    return this.#set(this.#at.concurrency, on ? 1 : undefined);
   }
 
   businessErrors(on = true): Builder {
-    return this.#set('businesserror', on ? true : undefined);
+    return this.#set(this.#at.businesserror, on ? true : undefined);
   }
 
   // Nodes are built unfrozen and never mutated after construction (each call copies), so they
   // are frozen once, when they leave the builder; that keeps each builder step cheap.
   toQuery(): QueryNode {
-    if (this.#node === undefined) this.#node = materialize(this.#p);
+    if (this.#node === undefined) this.#node = materialize(this.#head, this.#v, this.#env.table);
     return this.#node;
   }
 
@@ -323,11 +338,13 @@ export class Builder {
   }
 
   toURL(baseUrl: string | URL): string {
-    return toURL(this.#p as QueryNode, { baseUrl });
+    const v = this.#v;
+    return urlWith(this.#env.table, baseUrl, this.#head, (_, i) => v[i]);
   }
 
   toSearchParams(): URLSearchParams {
-    return toSearchParams(this.#p as QueryNode);
+    const v = this.#v;
+    return new URLSearchParams(entriesWith(this.#env.table, (_, i) => v[i]));
   }
 }
 
@@ -352,58 +369,24 @@ function invalid(text: string, errors: InvalidText['errors']): InvalidText {
   return Object.freeze({ type: 'invalid', text, errors });
 }
 
-function emptyProps(endpoint: Endpoint, customerId: string): Props {
-  return {
-    type: 'query',
-    endpoint,
-    customerId,
-    period: undefined,
-    metrics: [],
-    aggby: [],
-    granularity: undefined,
-    filter: undefined,
-    qoefilter: undefined,
-    orderby: undefined,
-    order: undefined,
-    limit: DEFAULT_LIMIT,
-    offset: DEFAULT_OFFSET,
-    planlevel: undefined,
-    agg: undefined,
-    sessiontype: undefined,
-    allstatus: undefined,
-    concurrency: undefined,
-    businesserror: undefined,
-  };
+/** A fresh builder's values: each parameter's empty value from its table row. */
+function emptyValues(table: readonly Parameter[]): Values {
+  return table.map((p) => p.empty);
 }
 
-function copy(p: Props): Props {
-  return {
-    type: p.type,
-    endpoint: p.endpoint,
-    customerId: p.customerId,
-    period: p.period,
-    metrics: p.metrics,
-    aggby: p.aggby,
-    granularity: p.granularity,
-    filter: p.filter,
-    qoefilter: p.qoefilter,
-    orderby: p.orderby,
-    order: p.order,
-    limit: p.limit,
-    offset: p.offset,
-    planlevel: p.planlevel,
-    agg: p.agg,
-    sessiontype: p.sessiontype,
-    allstatus: p.allstatus,
-    concurrency: p.concurrency,
-    businesserror: p.businesserror,
-  };
+/** The values of a node, in table order; a parameter the node lacks takes its empty value. */
+function valuesOf(node: Readonly<Record<string, unknown>>, table: readonly Parameter[]): Values {
+  return table.map((p) => (node[p.name] === undefined ? p.empty : node[p.name]));
 }
 
 /** The node of a builder: unset fields left out, deeply frozen. */
-function materialize(p: Props): QueryNode {
-  const node: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(p)) if (value !== undefined) node[key] = value;
+function materialize(head: Head, values: Values, table: readonly Parameter[]): QueryNode {
+  const node: Record<string, unknown> = {
+    type: 'query',
+    endpoint: head.endpoint,
+    customerId: head.customerId,
+  };
+  for (let i = 0; i < table.length; i++) if (values[i] !== undefined) node[table[i]!.name] = values[i];
   return deepFreeze(node as unknown as QueryNode);
 }
 
@@ -448,13 +431,22 @@ export interface Queries<C extends AnyCatalogue> {
   fromQuery(node: QueryNode): QueryBuilder<LooseState<Endpoint, C>>;
 }
 
-/** The factories of one catalogue and one set of text parsers. @internal */
-export function queriesWith<C extends AnyCatalogue>(catalogue: C, parse: TextParsers): Queries<C> {
-  const env: Env = Object.freeze({ catalogue, parse });
+/** The factories of one catalogue, one set of text parsers and one parameter table. @internal */
+export function queriesWith<C extends AnyCatalogue>(
+  catalogue: C,
+  parse: TextParsers,
+  table: readonly Parameter[] = PARAMETERS,
+): Queries<C> {
+  const rows = new Map(table.map((p) => [p.name, p]));
+  const at: Record<string, number> = {};
+  for (let i = 0; i < table.length; i++) at[table[i]!.name] = i;
+  const env: Env = Object.freeze({ catalogue, parse, table, rows, at: at as Positions });
+  const start = (endpoint: Endpoint, customerId: string) =>
+    new Builder({ endpoint, customerId }, emptyValues(table), env);
   return Object.freeze({
     catalogue,
-    metricQuery: (customerId: string) => new Builder(emptyProps('metricquery', customerId), env) as never,
-    sessionQuery: (customerId: string) => new Builder(emptyProps('session', customerId), env) as never,
+    metricQuery: (customerId: string) => start('metricquery', customerId) as never,
+    sessionQuery: (customerId: string) => start('session', customerId) as never,
     fromQuery: (node: QueryNode) => builderOf(node, env) as never,
   });
 }
@@ -463,6 +455,10 @@ function builderOf(node: QueryNode, env: Env): Builder {
   if (typeof node !== 'object' || node === null || (node as { type?: unknown }).type !== 'query') {
     throw new TypeError('@playq/query: fromQuery expects a query node (an object with type "query").');
   }
-  const props: Props = Object.assign(emptyProps(node.endpoint, node.customerId), structuredClone(node));
-  return new Builder(props, env);
+  const copy = structuredClone(node) as unknown as Readonly<Record<string, unknown>>;
+  return new Builder(
+    { endpoint: node.endpoint, customerId: node.customerId },
+    valuesOf(copy, env.table),
+    env,
+  );
 }

@@ -12,6 +12,7 @@ import type {
 import type { DefaultCatalogue } from '../catalogue/default-catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from '../model';
+import type { ParameterName } from '../parameters/parameter-codecs';
 import type { TimeInput, TimeUnit } from './time';
 
 /** What a builder has accumulated, as types. */
@@ -356,6 +357,17 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('errors').page(3, 50); // …&limit=50&offset=100
    */
   page(n: number, size?: number): QueryBuilder<S>;
+
+  /**
+   * Set a parameter from its URL text, read as `fromURL` reads it: for code that holds parameters
+   * as text (a command line, a form). Text the parameter does not allow is kept and reported by
+   * `validate`. The builder's types become loose, since the names are only known at run time.
+   *
+   * @example
+   * metricQuery('demo').last(1, 'day').metrics('errors').withParameter('sessiontype', 'started');
+   * // …&metrics=errors&sessiontype=started
+   */
+  withParameter(name: ParameterName, text: string): QueryBuilder<LooseState<S['endpoint'], S['catalogue']>>;
 
   /**
    * The query as plain frozen data.

@@ -18,8 +18,8 @@ import { DEFAULT_LIMITS } from '../limits';
 import type { QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
 import { checkFilter, checkQoeFilter } from '../validate/check-filters';
+import type { Context } from '../validate/context';
 import { fromGrammar, problem } from '../validate/diagnostics';
-import type { Context } from '../validate/validate';
 
 // While a text is still being typed it rarely parses; names already written before the first
 // grammar error are checked anyway, so a misspelling shows at once (`[contry=US` not yet closed).
@@ -70,6 +70,7 @@ function textContext(catalogue: AnyCatalogue): Context {
     numeric: empty,
     fields: empty,
     dims: empty,
+    spans: {},
   };
 }
 

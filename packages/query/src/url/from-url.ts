@@ -1,34 +1,23 @@
-// Parses a query URL back into a query node. Accepts any parameter order and either `+` or `%20`
-// for spaces; reports duplicates, unknown parameters and malformed values as diagnostics and never
-// throws, so it is safe on whatever a user pastes.
-import {
-  type FilterSpans,
-  parseFilter,
-  parsePeriod,
-  parseQoeFilter,
-  type QoeFilterSpans,
-} from '@playq/grammar';
+// Parses a query URL back into a query node: where the endpoint and customer id are, which
+// parameters it carries (repeats and unknown names refused), and each parameter's text read by its
+// row of the parameter table. Reports problems as diagnostics and never throws, so it is safe on
+// whatever a user pastes.
+import { parseFilter, parsePeriod, parseQoeFilter } from '@playq/grammar';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import { didYouMean, suggestName } from '../catalogue/suggest-name';
-import { GRANULARITIES, isGranularity, type QueryLimits } from '../limits';
-import {
-  type AggMode,
-  DEFAULT_GRANULARITY,
-  DEFAULT_LIMIT,
-  DEFAULT_OFFSET,
-  type Endpoint,
-  type QueryNode,
-  type SortOrder,
-} from '../model';
-import type { ProblemCode, QueryDiagnostic } from '../problem-code';
+import type { QueryLimits } from '../limits';
+import type { QueryNode } from '../model';
+import type { Parameter } from '../parameters/parameter';
+import { PARAMETERS } from '../parameters/parameter-table';
+import type { TextParsers } from '../parameters/text-parsers';
+import type { QueryDiagnostic } from '../problem-code';
 import { deepFreeze } from '../util/deep-freeze';
 import { orList } from '../util/word-list';
+import type { SourceSpans } from '../validate/context';
 import { fromGrammar, isError, problem } from '../validate/diagnostics';
 import { validateNode } from '../validate/validate';
 import { DOT_SEGMENT_CUSTOMER_MESSAGE, hasDotSegmentCustomer } from '../wire/customer-id';
-import { ENDPOINTS, isEndpoint } from '../wire/endpoints';
-import { isTimeSeries } from '../wire/time-series';
-import { PARAMETER_ORDER, type ParameterName } from './to-url';
+import { ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
 
 export interface FromURLOptions {
   /** Run `validate` on the parsed query (default `true`); its errors make the result fail. */
@@ -56,30 +45,11 @@ export type FromURLResult =
       readonly warnings: readonly QueryDiagnostic[];
     };
 
-/** The problem code a malformed or empty value of each parameter is reported with. */
-const CODE_OF: { readonly [P in ParameterName]: ProblemCode } = {
-  planlevel: 'invalid_planlevel',
-  period: 'invalid_period',
-  metrics: 'unknown_metric',
-  aggby: 'unknown_dimension',
-  granularity: 'invalid_granularity',
-  agg: 'invalid_agg',
-  sessiontype: 'invalid_sessiontype',
-  allstatus: 'invalid_allstatus',
-  concurrency: 'invalid_concurrency',
-  businesserror: 'invalid_businesserror',
-  filter: 'invalid_filter',
-  qoefilter: 'invalid_qoefilter',
-  orderby: 'invalid_orderby',
-  order: 'invalid_order',
-  limit: 'invalid_limit',
-  offset: 'invalid_offset',
-};
-
-const KNOWN = new Set<string>(PARAMETER_ORDER);
-const DUMMY_ORIGIN = 'http://playq.invalid';
-// Strict: no spaces, no sign but '-', no leading zeros ("05" and " 5" are refused, not guessed at).
-const INTEGER = /^-?(0|[1-9]\d*)$/;
+const GRAMMAR_PARSERS: TextParsers = Object.freeze({
+  filter: parseFilter,
+  qoefilter: parseQoeFilter,
+  period: parsePeriod,
+});
 
 /**
  * Parse a query URL (absolute, or a path with a query string) into a query node. The endpoint and
@@ -91,247 +61,175 @@ const INTEGER = /^-?(0|[1-9]\d*)$/;
  * else r.errors; // [{ code, param, message, ... }]
  */
 export function fromURL(url: string | URL, options: FromURLOptions = {}): FromURLResult {
+  return fromURLWith(PARAMETERS, url, options);
+}
+
+/** `fromURL` over a given parameter table (a test adds a row to it). @internal */
+export function fromURLWith(
+  table: readonly Parameter[],
+  url: string | URL,
+  options: FromURLOptions,
+): FromURLResult {
+  const where = locate(url);
+  if (!where.ok) return { ok: false, errors: [where.problem], warnings: [] };
   const errors: QueryDiagnostic[] = [];
   const warnings: QueryDiagnostic[] = [];
   const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
+  if (where.problem !== undefined) report(where.problem);
 
-  if (typeof url === 'string' && hasDotSegmentCustomer(url)) {
-    return fail([problem('invalid_customer', 'customerId', DOT_SEGMENT_CUSTOMER_MESSAGE)]);
-  }
-  let parsed: URL;
-  let absolute = true;
-  try {
-    if (typeof url === 'string') {
-      try {
-        parsed = new URL(url);
-      } catch {
-        absolute = false;
-        parsed = new URL(url, DUMMY_ORIGIN);
-      }
-    } else {
-      parsed = new URL(url.href);
-    }
-  } catch {
-    return fail([
-      problem(
-        'not_found',
-        'path',
-        `Not a URL: expected ${orList(ENDPOINTS.map((e) => `…/${e}/<customerId>`))}.`,
-      ),
-    ]);
-  }
-
-  const segments = parsed.pathname.split('/');
-  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
-  const endpointSegment = segments[segments.length - 2];
-  const idSegment = segments[segments.length - 1];
-  if (segments.length < 3 || !isEndpoint(endpointSegment) || !idSegment) {
-    const ends = orList(ENDPOINTS.map((e) => `/${e}/<customerId>`));
-    return fail([problem('not_found', 'path', `The path "${parsed.pathname}" does not end in ${ends}.`)]);
-  }
-  const endpoint: Endpoint = endpointSegment;
-  let customerId: string;
-  try {
-    customerId = decodeURIComponent(idSegment);
-  } catch {
-    report(
-      problem('invalid_customer', 'customerId', 'The customer id in the path is not valid percent-encoding.'),
-    );
-    customerId = idSegment;
-  }
-  const basePath = segments.slice(0, -2).join('/');
-  const baseUrl = (absolute ? parsed.origin : '') + basePath;
-
-  // Collect the parameters, refusing repeats and unknown names.
-  const values = new Map<ParameterName, string>();
-  const seen = new Set<ParameterName>();
-  for (const [name, value] of parsed.searchParams) {
-    if (!KNOWN.has(name)) {
-      const hint = suggestName(name, PARAMETER_ORDER);
-      report(
-        problem('unknown_parameter', name, `Unknown query parameter "${name}"${didYouMean(hint)}`, {
-          hint,
-          severity: options.ignoreUnknownParameters ? 'warning' : 'error',
-        }),
-      );
-      continue;
-    }
-    const key = name as ParameterName;
-    // One rule for repeats, empty or not: `limit=&limit=` is a duplicate too.
-    if (seen.has(key)) {
-      report(problem('duplicate_parameter', key, `The parameter "${key}" is given more than once.`));
-      continue;
-    }
-    seen.add(key);
-    if (value === '') {
-      report(
-        problem(CODE_OF[key], key, `The parameter "${key}" is empty and was ignored.`, {
-          severity: 'warning',
-        }),
-      );
-      continue;
-    }
-    values.set(key, value);
-  }
-
-  const node: MutableNode = {
+  const values = collect(where.search, table, options, report);
+  const node: Record<string, unknown> = {
     type: 'query',
-    endpoint,
-    customerId,
-    metrics: [],
-    aggby: [],
-    limit: DEFAULT_LIMIT,
-    offset: DEFAULT_OFFSET,
+    endpoint: where.endpoint,
+    customerId: where.customerId,
   };
-  // The grammar's spans are computed on first read (a second lex): only a positioned diagnostic reads them.
-  let filterParse: { readonly spans: FilterSpans } | undefined;
-  let qoefilterParse: { readonly spans: QoeFilterSpans } | undefined;
-
-  const planlevel = values.get('planlevel');
-  if (planlevel !== undefined) node.planlevel = planlevel;
-
-  const period = values.get('period');
-  if (period !== undefined) {
-    const r = parsePeriod(period);
-    if (r.ok) {
-      node.period = r.value;
-      for (const w of r.warnings) report(fromGrammar('invalid_period', 'period', w));
-    } else node.period = Object.freeze({ type: 'invalid', text: period, errors: r.errors });
-  }
-
-  const list = (key: 'metrics' | 'aggby'): string[] => {
-    const text = values.get(key);
-    if (text === undefined) return [];
-    const names: string[] = [];
-    let empty = false;
-    for (const part of text.split(',')) {
-      const name = part.trim();
-      if (name === '') empty = true;
-      else names.push(name);
-    }
-    if (empty) report(problem(CODE_OF[key], key, `${key} has an empty name in "${text}".`));
-    return names;
-  };
-  node.metrics = list('metrics');
-  node.aggby = list('aggby');
-
-  readGranularity(values.get('granularity'), node, report);
-  readAgg(values.get('agg'), node, report);
-  readSwitches(values, node, report);
-
-  const filter = values.get('filter');
-  if (filter !== undefined) {
-    const r = parseFilter(filter);
-    if (r.ok) {
-      node.filter = r.value;
-      filterParse = r;
-      for (const w of r.warnings) report(fromGrammar('invalid_filter', 'filter', w));
-    } else node.filter = Object.freeze({ type: 'invalid', text: filter, errors: r.errors });
-  }
-
-  const qoefilter = values.get('qoefilter');
-  if (qoefilter !== undefined) {
-    const r = parseQoeFilter(qoefilter);
-    if (r.ok) {
-      node.qoefilter = r.value;
-      qoefilterParse = r;
-      for (const w of r.warnings) report(fromGrammar('invalid_qoefilter', 'qoefilter', w));
-    } else node.qoefilter = Object.freeze({ type: 'invalid', text: qoefilter, errors: r.errors });
-  }
-
-  const orderby = values.get('orderby');
-  if (orderby !== undefined) node.orderby = orderby;
-
-  const order = values.get('order');
-  if (order !== undefined) {
-    const o = order.toLowerCase();
-    if (o === 'asc' || o === 'desc') node.order = o satisfies SortOrder;
-    else report(problem('invalid_order', 'order', `order must be asc or desc, not "${order}".`));
-  }
-
-  for (const key of ['limit', 'offset'] as const) {
-    const text = values.get(key);
-    if (text === undefined) continue;
-    if (INTEGER.test(text)) node[key] = Number(text);
-    else {
-      report(
-        problem(
-          CODE_OF[key],
-          key,
-          `${key} must be an integer without spaces or leading zeros, not "${text}".`,
-        ),
-      );
-    }
-  }
-
-  const query = deepFreeze(node);
+  const spans = read(values, table, node, report);
+  const query = deepFreeze(node as unknown as QueryNode);
   if (options.validate !== false) {
     const opts = {
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
     };
-    const spans = {
-      ...(filterParse === undefined ? {} : { filter: () => filterParse.spans }),
-      ...(qoefilterParse === undefined ? {} : { qoefilter: () => qoefilterParse.spans }),
-    };
-    for (const d of validateNode(query, opts, spans)) report(d);
+    for (const d of validateNode(query, opts, spans, table)) report(d);
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
-  return { ok: true, query, warnings, baseUrl };
-
-  function fail(list: QueryDiagnostic[]): FromURLResult {
-    return { ok: false, errors: list, warnings: [] };
-  }
+  return { ok: true, query, warnings, baseUrl: where.baseUrl };
 }
 
-type MutableNode = { -readonly [K in keyof QueryNode]: QueryNode[K] };
 type Report = (d: QueryDiagnostic) => void;
 
-function readGranularity(text: string | undefined, node: MutableNode, report: Report): void {
-  if (text === undefined) {
-    if (isTimeSeries({ aggby: node.aggby })) node.granularity = DEFAULT_GRANULARITY;
-    return;
+type Location =
+  | {
+      readonly ok: true;
+      readonly endpoint: Endpoint;
+      readonly customerId: string;
+      readonly baseUrl: string;
+      readonly search: URLSearchParams;
+      /** A customer id that is not valid percent-encoding (kept as written). */
+      readonly problem?: QueryDiagnostic;
+    }
+  | { readonly ok: false; readonly problem: QueryDiagnostic };
+
+const DUMMY_ORIGIN = 'http://playq.invalid';
+const ENDINGS = (prefix: string) => orList(ENDPOINTS.map((e) => `${prefix}/${e}/<customerId>`));
+
+/** The endpoint, customer id and base URL of a query URL: its last two path segments and what precedes them. */
+function locate(url: string | URL): Location {
+  if (typeof url === 'string' && hasDotSegmentCustomer(url)) {
+    return { ok: false, problem: problem('invalid_customer', 'customerId', DOT_SEGMENT_CUSTOMER_MESSAGE) };
   }
-  const g = text.toLowerCase();
-  if (isGranularity(g)) node.granularity = g;
-  else
-    report(
-      problem(
-        'invalid_granularity',
-        'granularity',
-        `granularity must be one of ${GRANULARITIES.join(', ')}, not "${text}".`,
-        { hint: suggestName(g, GRANULARITIES) },
-      ),
-    );
+  const read = parseURL(url);
+  if (read === undefined) {
+    return { ok: false, problem: problem('not_found', 'path', `Not a URL: expected ${ENDINGS('…')}.`) };
+  }
+  const { parsed, absolute } = read;
+  const segments = parsed.pathname.split('/');
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  const endpoint = segments[segments.length - 2];
+  const id = segments[segments.length - 1];
+  if (segments.length < 3 || !isEndpoint(endpoint) || !id) {
+    const message = `The path "${parsed.pathname}" does not end in ${ENDINGS('')}.`;
+    return { ok: false, problem: problem('not_found', 'path', message) };
+  }
+  const baseUrl = (absolute ? parsed.origin : '') + segments.slice(0, -2).join('/');
+  const common = { ok: true as const, endpoint, baseUrl, search: parsed.searchParams };
+  try {
+    return { ...common, customerId: decodeURIComponent(id) };
+  } catch {
+    const message = 'The customer id in the path is not valid percent-encoding.';
+    return { ...common, customerId: id, problem: problem('invalid_customer', 'customerId', message) };
+  }
 }
 
-function readAgg(text: string | undefined, node: MutableNode, report: Report): void {
-  if (text === undefined) return;
-  if (text === '1' || text === '2') node.agg = Number(text) as AggMode;
-  else report(problem('invalid_agg', 'agg', `agg must be 1 or 2, not "${text}".`));
-}
-
-/** The four switches from the vendor's docs; a default value is accepted and not stored. */
-function readSwitches(values: Map<ParameterName, string>, node: MutableNode, report: Report): void {
-  // Most URLs carry none of them: skip the work then.
-  if (!SWITCHES.some((key) => values.has(key))) return;
-  const read = (key: ParameterName, allowed: readonly string[]): string | undefined => {
-    const text = values.get(key);
-    if (text === undefined) return undefined;
-    const v = text.toLowerCase();
-    if (allowed.includes(v)) return v;
-    report(
-      problem(CODE_OF[key], key, `${key} must be ${allowed.join(' or ')}, not "${text}".`, {
-        hint: suggestName(v, allowed),
-      }),
-    );
+/** The URL parsed once: as given when absolute, else as a path under a dummy origin; `undefined` when neither. */
+function parseURL(url: string | URL): { parsed: URL; absolute: boolean } | undefined {
+  try {
+    if (typeof url !== 'string') return { parsed: new URL(url.href), absolute: true };
+    try {
+      return { parsed: new URL(url), absolute: true };
+    } catch {
+      return { parsed: new URL(url, DUMMY_ORIGIN), absolute: false };
+    }
+  } catch {
     return undefined;
-  };
-  if (read('sessiontype', SESSION_TYPES) === 'started') node.sessiontype = 'started';
-  if (read('allstatus', ['0', '1']) === '1') node.allstatus = 1;
-  if (read('concurrency', ['0', '1']) === '1') node.concurrency = 1;
-  if (read('businesserror', ['false', 'true']) === 'true') node.businesserror = true;
+  }
 }
 
-const SESSION_TYPES: readonly string[] = ['ended', 'started'];
-const SWITCHES: readonly ParameterName[] = ['sessiontype', 'allstatus', 'concurrency', 'businesserror'];
+/** The URL's parameters by name: unknown names and repeats refused, empty values ignored with a warning. */
+function collect(
+  search: URLSearchParams,
+  table: readonly Parameter[],
+  options: FromURLOptions,
+  report: Report,
+): Map<string, string> {
+  const values = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const [name, value] of search) {
+    const row = rowOf(table, name);
+    if (row === undefined) {
+      const hint = suggestName(
+        name,
+        table.map((p) => p.name),
+      );
+      const severity = options.ignoreUnknownParameters ? 'warning' : 'error';
+      report(
+        problem('unknown_parameter', name, `Unknown query parameter "${name}"${didYouMean(hint)}`, {
+          hint,
+          severity,
+        }),
+      );
+      continue;
+    }
+    // One rule for repeats, empty or not: `limit=&limit=` is a duplicate too.
+    if (seen.has(name)) {
+      report(problem('duplicate_parameter', name, `The parameter "${name}" is given more than once.`));
+      continue;
+    }
+    seen.add(name);
+    if (value === '') {
+      report(
+        problem(row.code, name, `The parameter "${name}" is empty and was ignored.`, { severity: 'warning' }),
+      );
+      continue;
+    }
+    values.set(name, value);
+  }
+  return values;
+}
+
+const INDEXES = new WeakMap<readonly Parameter[], ReadonlyMap<string, Parameter>>();
+
+function rowOf(table: readonly Parameter[], name: string): Parameter | undefined {
+  let index = INDEXES.get(table);
+  if (index === undefined) INDEXES.set(table, (index = new Map(table.map((p) => [p.name, p]))));
+  return index.get(name);
+}
+
+/** Each parameter's text read by its row, in table order, into the node; the grammar's spans kept. */
+function read(
+  values: ReadonlyMap<string, string>,
+  table: readonly Parameter[],
+  node: Record<string, unknown>,
+  report: Report,
+): SourceSpans {
+  const spans: Record<string, () => unknown> = {};
+  for (let i = 0; i < table.length; i++) {
+    const row = table[i]!;
+    if (row.empty !== undefined) node[row.name] = row.empty;
+    const text = values.get(row.name);
+    if (text === undefined) {
+      row.absent?.(node);
+      continue;
+    }
+    const r = row.decode(text, GRAMMAR_PARSERS);
+    if (r.problem !== undefined) {
+      const { message, suggest } = r.problem;
+      const hint = suggest === undefined ? undefined : suggestName(text, suggest);
+      report(problem(row.code, row.name, message, { hint }));
+    }
+    if (r.value !== undefined) node[row.name] = r.value;
+    if (r.warnings !== undefined) for (const w of r.warnings) report(fromGrammar(row.code, row.name, w));
+    if (r.spans !== undefined) spans[row.name] = r.spans;
+  }
+  return spans as SourceSpans;
+}

@@ -1,83 +1,41 @@
-// Compiles a query node into its canonical URL: parameters in the fixed order of docs/query.md#url-codec,
-// defaults left out, every value through `encodeURIComponent`, and the three mini-languages printed
-// by the grammar package's serializers so that printing and parsing agree by construction.
-
-import type { FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar/print';
-import { serializeFilter, serializePeriod, serializeQoeFilter } from '@playq/grammar/print';
-import type { InvalidText, QueryNode } from '../model';
-import { DEFAULT_GRANULARITY, DEFAULT_LIMIT, DEFAULT_OFFSET, DEFAULT_SESSION_TYPE } from '../model';
+// Compiles a query node into its canonical URL: parameters in the order of the parameter table
+// (docs/query.md#url-codec), defaults left out, every value through `encodeURIComponent`, and the
+// three mini-languages printed by the grammar package's serializers (see parameter-texts.ts).
+import type { Endpoint } from '../model';
+import type { ParameterCodec as Parameter } from '../parameters/parameter';
+import { PARAMETER_CODECS as PARAMETERS, type ParameterName } from '../parameters/parameter-codecs';
+import { asNode, type QueryLike } from '../query-like';
 import { withoutTrailingSlash } from '../wire/base-url';
 
-/** The canonical order of query parameters. */
-export const PARAMETER_ORDER = [
-  'planlevel',
-  'period',
-  'metrics',
-  'aggby',
-  'granularity',
-  'agg',
-  'sessiontype',
-  'allstatus',
-  'concurrency',
-  'businesserror',
-  'filter',
-  'qoefilter',
-  'orderby',
-  'order',
-  'limit',
-  'offset',
-] as const;
+export type { QueryLike } from '../query-like';
 
-export type ParameterName = (typeof PARAMETER_ORDER)[number];
-
-/** Anything that can produce a query node: the node itself or a builder. */
-export type QueryLike = QueryNode | { toQuery(): QueryNode };
-
-/** @internal */
-export function asNode(query: QueryLike): QueryNode {
-  return typeof query === 'object' &&
-    query !== null &&
-    'toQuery' in query &&
-    typeof query.toQuery === 'function'
-    ? query.toQuery()
-    : (query as QueryNode);
-}
-
-function isInvalid(value: { type: string }): value is InvalidText {
-  return value.type === 'invalid';
-}
+/** Where a walk reads each parameter's value: a node's field, or a builder's value by position. @internal */
+export type ValueAt = (row: Parameter, index: number) => unknown;
 
 /**
  * Calls `emit` with each parameter in canonical order, defaults left out. Texts that failed to
  * parse are written as they were given. One walk serves the array, `URLSearchParams` and string
  * forms, so they cannot disagree.
  */
-function emitEntries(q: QueryNode, emit: (name: ParameterName, value: string) => void): void {
-  if (q.planlevel !== undefined) emit('planlevel', q.planlevel);
-  if (q.period !== undefined) emit('period', isInvalid(q.period) ? q.period.text : periodText(q.period));
-  if (q.metrics.length > 0) emit('metrics', q.metrics.join(','));
-  if (q.aggby.length > 0) emit('aggby', q.aggby.join(','));
-  if (q.granularity !== undefined && q.granularity !== DEFAULT_GRANULARITY)
-    emit('granularity', q.granularity);
-  if (q.agg !== undefined) emit('agg', String(q.agg));
-  if (q.sessiontype !== undefined && q.sessiontype !== DEFAULT_SESSION_TYPE)
-    emit('sessiontype', q.sessiontype);
-  if (q.allstatus === 1) emit('allstatus', '1');
-  if (q.concurrency === 1) emit('concurrency', '1');
-  if (q.businesserror === true) emit('businesserror', 'true');
-  if (q.filter !== undefined) {
-    const text = isInvalid(q.filter) ? q.filter.text : filterText(q.filter);
-    if (text !== '') emit('filter', text);
+function emitEntries(
+  table: readonly Parameter[],
+  valueAt: ValueAt,
+  emit: (name: ParameterName, value: string) => void,
+): void {
+  for (let i = 0; i < table.length; i++) {
+    const row = table[i]!;
+    const value = valueAt(row, i);
+    // Most parameters are unset: no call for them.
+    if (value === undefined) continue;
+    const text = row.encode(value);
+    if (text !== undefined) emit(row.name as ParameterName, text);
   }
-  if (q.qoefilter !== undefined) {
-    const text = isInvalid(q.qoefilter) ? q.qoefilter.text : qoeFilterText(q.qoefilter);
-    if (text !== '') emit('qoefilter', text);
-  }
-  if (q.orderby !== undefined) emit('orderby', q.orderby);
-  if (q.order !== undefined) emit('order', q.order);
-  if (q.limit !== DEFAULT_LIMIT) emit('limit', String(q.limit));
-  if (q.offset !== DEFAULT_OFFSET) emit('offset', String(q.offset));
 }
+
+const fieldsOf = (query: QueryLike): ValueAt => {
+  const node = asNode(query) as unknown as Readonly<Record<string, unknown>>;
+  return (row) => node[row.name];
+};
 
 /**
  * The query's parameters as `[name, value]` pairs in canonical order, defaults left out. Texts
@@ -88,38 +46,14 @@ function emitEntries(q: QueryNode, emit: (name: ParameterName, value: string) =>
  * // [['period', 'start=0,end=3600'], ['metrics', 'errors']]
  */
 export function queryEntries(query: QueryLike): [ParameterName, string][] {
+  return entriesWith(PARAMETERS, fieldsOf(query));
+}
+
+/** `queryEntries` over a given parameter table and values. @internal */
+export function entriesWith(table: readonly Parameter[], valueAt: ValueAt): [ParameterName, string][] {
   const out: [ParameterName, string][] = [];
-  emitEntries(asNode(query), (name, value) => out.push([name, value]));
+  emitEntries(table, valueAt, (name, value) => out.push([name, value]));
   return out;
-}
-
-// The grammar's serializers refuse malformed ASTs (an empty value list, an infinite number), which
-// only hand-made nodes can hold. Printing them plainly keeps toURL total; validate reports them.
-/** @internal */
-export function filterText(filter: FilterAst): string {
-  try {
-    return serializeFilter(filter);
-  } catch {
-    return filter.clauses.map((c) => `[${c.dimension}=${c.values.join('|')}]`).join('');
-  }
-}
-
-/** @internal */
-export function periodText(period: PeriodAst): string {
-  try {
-    return serializePeriod(period);
-  } catch {
-    return `start=${String(period.start)},end=${String(period.end)}`;
-  }
-}
-
-/** @internal */
-export function qoeFilterText(qoe: QoeFilterAst): string {
-  try {
-    return serializeQoeFilter(qoe);
-  } catch {
-    return qoe.conditions.map((c) => `${c.metric}${c.operator}${String(c.value)}`).join(' AND ');
-  }
 }
 
 /**
@@ -136,8 +70,12 @@ export function toSearchParams(query: QueryLike): URLSearchParams {
 
 /** The encoded query string without the leading `?`. @internal */
 export function toQueryString(query: QueryLike): string {
+  return queryStringWith(PARAMETERS, fieldsOf(query));
+}
+
+function queryStringWith(table: readonly Parameter[], valueAt: ValueAt): string {
   let s = '';
-  emitEntries(asNode(query), (name, value) => {
+  emitEntries(table, valueAt, (name, value) => {
     s += (s === '' ? '' : '&') + name + '=' + encodeURIComponent(value);
   });
   return s;
@@ -158,8 +96,23 @@ export interface ToURLOptions {
  * // 'https://example.com/api/v1/metricquery/demo?period=start%3D1700000000%2Cend%3D1700086400&metrics=errors&aggby=country'
  */
 export function toURL(query: QueryLike, options: ToURLOptions): string {
+  return toURLWith(PARAMETERS, query, options);
+}
+
+/** `toURL` over a given parameter table (a test adds a row to it). @internal */
+export function toURLWith(table: readonly Parameter[], query: QueryLike, options: ToURLOptions): string {
   const q = asNode(query);
-  const base = withoutTrailingSlash(String(options.baseUrl));
-  const qs = toQueryString(q);
-  return `${base}/${q.endpoint}/${encodeURIComponent(q.customerId)}${qs === '' ? '' : '?' + qs}`;
+  return urlWith(table, options.baseUrl, q, fieldsOf(q));
+}
+
+/** The URL of an endpoint, customer and values under a base address. @internal */
+export function urlWith(
+  table: readonly Parameter[],
+  baseUrl: string | URL,
+  head: { readonly endpoint: Endpoint; readonly customerId: string },
+  valueAt: ValueAt,
+): string {
+  const base = withoutTrailingSlash(String(baseUrl));
+  const qs = queryStringWith(table, valueAt);
+  return `${base}/${head.endpoint}/${encodeURIComponent(head.customerId)}${qs === '' ? '' : '?' + qs}`;
 }

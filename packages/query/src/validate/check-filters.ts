@@ -5,10 +5,36 @@ import type { FilterAst, FilterSpans, QoeFilterAst, QoeFilterSpans } from '@play
 import { parseFilter, parseQoeFilter } from '@playq/grammar';
 import { isDimension, isMetric, metricInfo } from '../catalogue/catalogue';
 import { unknownNameMessage } from '../catalogue/suggest-name';
+import type { InvalidText } from '../model';
+import { filterText, qoeFilterText } from '../parameters/parameter-texts';
 import type { QueryDiagnostic } from '../problem-code';
-import { filterText, qoeFilterText } from '../url/to-url';
-import { at, problem } from './diagnostics';
-import type { Context } from './validate';
+import { checkRestricted, restrictedCheck } from './check-restricted';
+import type { Context } from './context';
+import { at, fromGrammar, problem } from './diagnostics';
+
+const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
+
+/**
+ * The filter rule: dimensions that combine with some metrics only wherever they appear, then the
+ * filter's clauses (or its grammar errors).
+ * @internal
+ */
+export function checkFilterRule(cx: Context): void {
+  checkRestricted(cx);
+  const filter = cx.q.filter;
+  if (filter === undefined) return;
+  if (isInvalid(filter)) checkInvalidFilter(cx, filter);
+  else checkFilter(cx, filter, cx.spans.filter, restrictedCheck(cx));
+}
+
+/** The qoefilter rule: its conditions (or its grammar errors). @internal */
+export function checkQoeFilterRule(cx: Context): void {
+  const qoe = cx.q.qoefilter;
+  if (qoe === undefined) return;
+  if (isInvalid(qoe))
+    for (const e of qoe.errors) cx.out.push(fromGrammar('invalid_qoefilter', 'qoefilter', e));
+  else checkQoeFilter(cx, qoe, cx.spans.qoefilter);
+}
 
 /** @internal */
 export function checkFilter(
@@ -135,4 +161,25 @@ function canonicalFilterSpans(filter: FilterAst): FilterSpans {
 function canonicalQoeFilterSpans(qoe: QoeFilterAst): QoeFilterSpans {
   const r = parseQoeFilter(qoeFilterText(qoe));
   return r.ok ? r.spans : { conditions: [] };
+}
+
+const METRIC_CONDITION = /\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|<=|!=|>|<)/;
+
+/** Grammar errors, plus the likely cause when a filter holds a comparison on a metric. */
+function checkInvalidFilter(cx: Context, filter: InvalidText): void {
+  const m = METRIC_CONDITION.exec(filter.text);
+  const name = m?.[1]?.toLowerCase();
+  if (m !== null && name !== undefined && isMetric(name, cx.catalogue)) {
+    const offset = m.index + m[0].indexOf(m[1]!);
+    cx.out.push(
+      problem(
+        'invalid_filter',
+        'filter',
+        `filter: ${name} is a metric: conditions on metrics go in qoefilter.`,
+        { offset, length: name.length, line: 1, column: offset + 1, hint: `qoefilter=${name}${m[2]}…` },
+      ),
+    );
+    return;
+  }
+  for (const e of filter.errors) cx.out.push(fromGrammar('invalid_filter', 'filter', e));
 }

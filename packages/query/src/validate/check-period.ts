@@ -5,24 +5,15 @@ import { didYouMean, suggestName } from '../catalogue/suggest-name';
 import { bucketCount, GRANULARITIES, isGranularity, MAX_EPOCH_SECONDS, resolveGranularity } from '../limits';
 import type { InvalidText } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
+import type { Context } from './context';
 import { fromGrammar, problem } from './diagnostics';
-import type { Context } from './validate';
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
 
 /** @internal */
 export function checkPeriod(cx: Context): void {
   const { q, out, limits } = cx;
-  if (q.period === undefined) {
-    out.push(
-      problem(
-        'missing_parameter',
-        'period',
-        'period is required: start=<epoch_seconds>,end=<epoch_seconds>.',
-      ),
-    );
-    return;
-  }
+  if (q.period === undefined) return;
   if (isInvalid(q.period)) {
     for (const e of q.period.errors) out.push(fromGrammar('invalid_period', 'period', e));
     return;

@@ -1,13 +1,12 @@
-// Validation of the plain parameters: the customer id, the plan level, ordering and paging.
+// Validation of the customer id in the path, and of `orderby` against the names the query requests.
+// (The other plain values are checked by their rows of the parameter table: check-parameter.ts.)
 import { isDimension, isMetric, TIMESTAMP } from '../catalogue/catalogue';
 import { didYouMean, suggestName } from '../catalogue/suggest-name';
 import { orList } from '../util/word-list';
 import { CUSTOMER_ID_PATTERN, isCustomerId } from '../wire/customer-id';
 import { ENDPOINTS, isEndpoint } from '../wire/endpoints';
+import type { Context } from './context';
 import { problem } from './diagnostics';
-import type { Context } from './validate';
-
-const PLAN_LEVEL = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** @internal */
 export function checkCustomer(cx: Context): void {
@@ -34,38 +33,8 @@ export function checkCustomer(cx: Context): void {
   }
 }
 
-/** @internal */
-export function checkPlanLevel(cx: Context, required: boolean): void {
-  const { q, out } = cx;
-  if (!cx.session) {
-    if (q.planlevel !== undefined) {
-      out.push(problem('invalid_planlevel', 'planlevel', 'planlevel applies only to the session endpoint.'));
-    }
-    return;
-  }
-  if (q.planlevel === undefined) {
-    if (required) {
-      out.push(
-        problem(
-          'missing_parameter',
-          'planlevel',
-          'The session endpoint requires planlevel (the customer plan level from the plan host).',
-        ),
-      );
-    }
-  } else if (!PLAN_LEVEL.test(q.planlevel)) {
-    out.push(
-      problem(
-        'invalid_planlevel',
-        'planlevel',
-        `planlevel "${q.planlevel}" is not a plan identifier such as "2".`,
-      ),
-    );
-  }
-}
-
-/** @internal */
-export function checkOrder(cx: Context): void {
+/** `orderby` names a requested metric or dimension (or `timestamp` in a time series). @internal */
+export function checkOrderBy(cx: Context): void {
   const { q, out, catalogue } = cx;
   if (q.orderby !== undefined) {
     const allowed = [...cx.numeric, ...cx.fields, ...cx.dims.filter((d) => d !== TIMESTAMP)];
@@ -86,25 +55,5 @@ export function checkOrder(cx: Context): void {
         ),
       );
     }
-  }
-  if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') {
-    out.push(problem('invalid_order', 'order', `order must be asc or desc, not "${String(q.order)}".`));
-  }
-}
-
-/** @internal */
-export function checkPaging(cx: Context): void {
-  const { q, out, limits } = cx;
-  if (!Number.isSafeInteger(q.limit) || q.limit < 1 || q.limit > limits.maxLimit) {
-    out.push(
-      problem(
-        'invalid_limit',
-        'limit',
-        `limit must be an integer from 1 to ${limits.maxLimit}, not ${q.limit}.`,
-      ),
-    );
-  }
-  if (!Number.isSafeInteger(q.offset) || q.offset < 0) {
-    out.push(problem('invalid_offset', 'offset', `offset must be a non-negative integer, not ${q.offset}.`));
   }
 }

@@ -1,65 +1,74 @@
 // Structural checks for query nodes that did not come from this package's builder or codec (read
 // from JSON, written by hand in untyped code). Semantic validation assumes the model's shape, so a
-// malformed node is reported here, field by field, instead of making validation throw.
-import type { ProblemCode, QueryDiagnostic } from '../problem-code';
+// malformed node is reported here, field by field (each parameter by its kind, in the wording its
+// table row gives), instead of making validation throw.
+import type { Parameter } from '../parameters/parameter';
+import { PARAMETERS } from '../parameters/parameter-table';
+import type { QueryDiagnostic } from '../problem-code';
+import { AST_SHAPES, type ValueShape } from './ast-shapes';
 import { problem } from './diagnostics';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
-const isInvalidText = (v: Record<string, unknown>) =>
-  v.type === 'invalid' && typeof v.text === 'string' && Array.isArray(v.errors) && v.errors.every(isObject);
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+const NAMES: ValueShape = {
+  what: 'an array of names',
+  test: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+};
+const NUMBER: ValueShape = { what: 'a number', test: (v) => typeof v === 'number' };
+const TEXTS = new Map<string, ValueShape>();
 
-function texty(v: unknown, ok: (v: Record<string, unknown>) => boolean): boolean {
-  return v === undefined || (isObject(v) && (isInvalidText(v) || ok(v)));
+/** Absent or a string, described as `what` (one shape per wording, made once). */
+function text(what: string): ValueShape {
+  let shape = TEXTS.get(what);
+  if (shape === undefined) TEXTS.set(what, (shape = { what, test: optionalString }));
+  return shape;
 }
 
-const period = (v: Record<string, unknown>) =>
-  v.type === 'period' && typeof v.start === 'number' && typeof v.end === 'number';
-const filter = (v: Record<string, unknown>) =>
-  v.type === 'filter' &&
-  Array.isArray(v.clauses) &&
-  v.clauses.every(
-    (c) => isObject(c) && c.type === 'clause' && typeof c.dimension === 'string' && isStringArray(c.values),
-  );
-const qoefilter = (v: Record<string, unknown>) =>
-  v.type === 'qoefilter' &&
-  Array.isArray(v.conditions) &&
-  v.conditions.every(
-    (c) =>
-      isObject(c) &&
-      c.type === 'condition' &&
-      typeof c.metric === 'string' &&
-      typeof c.operator === 'string' &&
-      typeof c.value === 'number',
-  );
+/** What a parameter's value must be made of, by its kind; enums only when their row says. */
+function shapeOf(row: Parameter): ValueShape | undefined {
+  switch (row.kind) {
+    case 'grammar':
+      return row.ast === undefined ? undefined : AST_SHAPES[row.ast];
+    case 'list':
+      return NAMES;
+    case 'integer':
+      return NUMBER;
+    case 'text':
+      return text(row.shape ?? 'a string');
+    default:
+      return row.shape === undefined ? undefined : text(row.shape);
+  }
+}
+
+const SHAPES = new WeakMap<readonly Parameter[], readonly (ValueShape | undefined)[]>();
+
+/** Each row's shape, worked out once per table. */
+function shapesOf(table: readonly Parameter[]): readonly (ValueShape | undefined)[] {
+  let shapes = SHAPES.get(table);
+  if (shapes === undefined) SHAPES.set(table, (shapes = table.map(shapeOf)));
+  return shapes;
+}
 
 /**
  * Problems with the shape of a value claimed to be a query node; empty when the shape is right.
  * @internal
  */
-export function checkShape(q: unknown): QueryDiagnostic[] {
+export function checkShape(q: unknown, table: readonly Parameter[] = PARAMETERS): QueryDiagnostic[] {
   if (!isObject(q) || q.type !== 'query') {
     return [
       problem('missing_parameter', undefined, 'Not a query node: expected an object with type "query".'),
     ];
   }
   const out: QueryDiagnostic[] = [];
-  const bad = (code: ProblemCode, param: string, what: string) =>
+  const bad = (code: QueryDiagnostic['code'], param: string, what: string) =>
     out.push(problem(code, param, `The query node's ${param} is not ${what}.`));
   if (typeof q.endpoint !== 'string') bad('not_found', 'path', 'an endpoint name');
   if (typeof q.customerId !== 'string') bad('invalid_customer', 'customerId', 'a string');
-  if (!texty(q.period, period)) bad('invalid_period', 'period', 'a period');
-  if (!isStringArray(q.metrics)) bad('unknown_metric', 'metrics', 'an array of names');
-  if (!isStringArray(q.aggby)) bad('unknown_dimension', 'aggby', 'an array of names');
-  if (q.granularity !== undefined && typeof q.granularity !== 'string')
-    bad('invalid_granularity', 'granularity', 'a string');
-  if (!texty(q.filter, filter)) bad('invalid_filter', 'filter', 'a filter');
-  if (!texty(q.qoefilter, qoefilter)) bad('invalid_qoefilter', 'qoefilter', 'a qoefilter');
-  if (q.orderby !== undefined && typeof q.orderby !== 'string') bad('invalid_orderby', 'orderby', 'a name');
-  if (q.order !== undefined && typeof q.order !== 'string') bad('invalid_order', 'order', 'asc or desc');
-  if (typeof q.limit !== 'number') bad('invalid_limit', 'limit', 'a number');
-  if (typeof q.offset !== 'number') bad('invalid_offset', 'offset', 'a number');
-  if (q.planlevel !== undefined && typeof q.planlevel !== 'string')
-    bad('invalid_planlevel', 'planlevel', 'a string');
+  const shapes = shapesOf(table);
+  for (let i = 0; i < table.length; i++) {
+    const row = table[i]!;
+    const shape = shapes[i];
+    if (shape !== undefined && !shape.test(q[row.name])) bad(row.code, row.name, shape.what);
+  }
   return out;
 }

@@ -4,7 +4,7 @@
 
 import { parseFilter, parseQoeFilter } from '@playq/grammar';
 import { malformedFilterText, malformedPeriodText, malformedQoeFilterText } from '@playq/grammar/arbitraries';
-import { type QueryNode, toURL } from '@playq/query';
+import { PARAMETERS, type QueryNode, toURL } from '@playq/query';
 import { type CanonicalURLConstraints, queryNode, sessionQueryNode } from '@playq/query/arbitraries';
 import * as fc from 'fast-check';
 
@@ -40,8 +40,7 @@ const BOGUS_METRICS = ['latencyy', 'views', 'buffering_ratio', 'Errors', 'error'
 type Edit = (params: URLSearchParams) => void;
 
 function edits(query: QueryNode): [URLCorruption, fc.Arbitrary<Edit>][] {
-  const required =
-    query.endpoint === 'session' ? ['period', 'metrics', 'planlevel', 'agg'] : ['period', 'metrics'];
+  const required = PARAMETERS.filter((p) => p.required.includes(query.endpoint)).map((p) => p.name);
   const present = (params: URLSearchParams) => [...new Set(params.keys())];
   const set = (name: string) => (value: string | number) => (p: URLSearchParams) =>
     p.set(name, String(value));

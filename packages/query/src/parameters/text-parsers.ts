@@ -3,14 +3,14 @@
 // chevrotain parsers out of a browser bundle and say so when text is given to it.
 import type { Diagnostic, FilterAst, PeriodAst, QoeFilterAst } from '@playq/grammar';
 
-/** @internal */
+/** The grammar's parsers, as the builder and the parameter table's grammar-backed rows use them. */
 export interface TextParsers {
   readonly filter: (text: string) => Parsed<FilterAst>;
   readonly qoefilter: (text: string) => Parsed<QoeFilterAst>;
   readonly period: (text: string) => Parsed<PeriodAst>;
 }
 
-/** What the builder reads of a parse result. @internal */
+/** What the builder reads of a parse result. */
 export type Parsed<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly errors: readonly Diagnostic[] };
