@@ -16,6 +16,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/testing/src/contract/base-queries.ts': 'probe queries',
   'packages/testing/src/contract/checks-semantics.ts': 'probe queries',
   'packages/testing/src/contract/checks-population.ts': 'probe queries',
+  // The session list's SQL per field, until the catalogue marks its list fields (issue 26): then
+  // typed by the catalogue's list-field names and removed from here.
+  'packages/server/src/sql/list-fields.ts': 'SQL per list field',
 };
 
 const named = (chunk: string, pattern: RegExp) =>
