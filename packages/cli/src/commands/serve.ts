@@ -24,11 +24,19 @@ interface ServeFlags extends DataFlags {
 
 /** @internal */
 export function registerServe(program: Command, ctx: Context, finish: Finish): void {
-  program
+  const command = program
     .command('serve')
     .description(
       'Run the reference service on generated data (default) or on files written by `playq data generate`.',
-    )
+    );
+  addDataOptions(command);
+  addListenOptions(command);
+  command.addHelpText('after', SERVE_HELP).action((flags: ServeFlags) => serve(flags, ctx, finish));
+}
+
+/** Where the data comes from and which engine answers: files, a database file, a server, or generated. */
+function addDataOptions(command: Command): void {
+  command
     .addOption(
       new Option('--data <dir>', 'serve sessions.* and errors.* from DIR (parquet, csv or ndjson)').conflicts(
         ['sessions', 'seed', 'days', 'end', 'db'],
@@ -71,7 +79,12 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
         '--end <time>',
         'end of generated data: epoch seconds or ISO-8601 (default: the next full UTC hour, as playq demo)',
       ).argParser(parseTime),
-    )
+    );
+}
+
+/** Where the service listens, who may reach it, and what it logs. */
+function addListenOptions(command: Command): void {
+  command
     .addOption(
       new Option('--port <port>', 'TCP port; 0 picks a free one (default 8080)').argParser(
         integerArg(0, 65535),
@@ -99,10 +112,10 @@ export function registerServe(program: Command, ctx: Context, finish: Finish): v
     .addOption(
       new Option('--plan-url <url>', 'the plan host URL as clients reach it, named in planlevel errors'),
     )
-    .addOption(new Option('--access-log', 'print one line per request on stderr'))
-    .addHelpText(
-      'after',
-      `
+    .addOption(new Option('--access-log', 'print one line per request on stderr'));
+}
+
+const SERVE_HELP = `
 Prints the base URL, the plan URL and the demo credentials when ready (with --credentials, only
 the customer ids: the secrets stay in the file); stops on Ctrl-C or SIGTERM.
 
@@ -122,30 +135,29 @@ Examples:
   $ PLAYQ_CLICKHOUSE_PASSWORD=… playq serve --engine clickhouse --clickhouse-url http://127.0.0.1:8123 --credentials ./customers.json
 
 --engine chdb needs the package chdb, --engine clickhouse the package @clickhouse/client
-(ClickHouse user and password from PLAYQ_CLICKHOUSE_USER and PLAYQ_CLICKHOUSE_PASSWORD).`,
-    )
-    .action(async (flags: ServeFlags) => {
-      const host = flags.host ?? '127.0.0.1';
-      if (host.trim() === '') throw usageError('--host must not be empty');
-      requireCredentials(flags, host);
-      const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
-      const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
-      const credentials =
-        flags.credentials === undefined
-          ? undefined
-          : await readCredentials(resolve(ctx.io.cwd ?? process.cwd(), flags.credentials), flags.credentials);
-      await runServe(
-        ctx,
-        data,
-        { port: flags.port ?? 8080, host },
-        {
-          credentials,
-          accessLog: flags.accessLog === true,
-          ...(flags.corsOrigin !== undefined ? { corsOrigins: flags.corsOrigin } : {}),
-          ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
-          ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
-        },
-      );
-      finish(0);
-    });
+(ClickHouse user and password from PLAYQ_CLICKHOUSE_USER and PLAYQ_CLICKHOUSE_PASSWORD).`;
+
+async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<void> {
+  const host = flags.host ?? '127.0.0.1';
+  if (host.trim() === '') throw usageError('--host must not be empty');
+  requireCredentials(flags, host);
+  const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
+  const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
+  const credentials =
+    flags.credentials === undefined
+      ? undefined
+      : await readCredentials(resolve(ctx.io.cwd ?? process.cwd(), flags.credentials), flags.credentials);
+  await runServe(
+    ctx,
+    data,
+    { port: flags.port ?? 8080, host },
+    {
+      credentials,
+      accessLog: flags.accessLog === true,
+      ...(flags.corsOrigin !== undefined ? { corsOrigins: flags.corsOrigin } : {}),
+      ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
+      ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
+    },
+  );
+  finish(0);
 }

@@ -58,21 +58,7 @@ export function lexFilter(text: string, out: TokenBuffer = new TokenBuffer()): T
         i = lexQuoted(text, i, out);
         if (i < 0) return out.finish();
       } else {
-        j = i;
-        let d = c;
-        while (
-          d !== RBRACKET_C &&
-          d !== PIPE_C &&
-          d !== LBRACKET_C &&
-          d !== QUOTE &&
-          d !== BACKSLASH &&
-          d >= 32 &&
-          (d < 127 || d > 159) &&
-          (d < 0xd800 || d > 0xdfff || isPairedSurrogate(text, j))
-        ) {
-          if (++j === n) break;
-          d = text.charCodeAt(j);
-        }
+        j = plainValueEnd(text, i);
         if (j === i) {
           // Nothing to take: an empty value before '|' or ']' (the parser says so), or a
           // character that cannot start a value.
@@ -99,6 +85,28 @@ export function lexFilter(text: string, out: TokenBuffer = new TokenBuffer()): T
       }
     }
   }
+}
+
+// Where the plain (unquoted) value starting at `i` ends: at the first character it cannot hold
+// (a delimiter, a quote or backslash, a control character, a lone surrogate) or at the end.
+function plainValueEnd(text: string, i: number): number {
+  const n = text.length;
+  let j = i;
+  let d = text.charCodeAt(j);
+  while (
+    d !== RBRACKET_C &&
+    d !== PIPE_C &&
+    d !== LBRACKET_C &&
+    d !== QUOTE &&
+    d !== BACKSLASH &&
+    d >= 32 &&
+    (d < 127 || d > 159) &&
+    (d < 0xd800 || d > 0xdfff || isPairedSurrogate(text, j))
+  ) {
+    if (++j === n) break;
+    d = text.charCodeAt(j);
+  }
+  return j;
 }
 
 // A character inside or right after a value that a plain value cannot hold. Characters that are

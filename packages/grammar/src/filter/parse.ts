@@ -179,6 +179,18 @@ function describe(t: Token | undefined): string {
   return t === undefined ? 'end of input' : quoteForMessage(t.image);
 }
 
+// The dimension of the clause being parsed when `found` came (before the end when undefined), for
+// messages: the last identifier since the clause's '['.
+function clauseDimension(tokens: Token[], found: Token | undefined): string | undefined {
+  const before = found === undefined ? tokens.length : tokens.lastIndexOf(found);
+  for (let k = before - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (t.tokenType.name === 'Identifier') return t.image;
+    if (t.tokenType.name === 'LBracket') return undefined;
+  }
+  return undefined;
+}
+
 function syntaxDiagnostic(
   text: string,
   expected: string,
@@ -189,18 +201,7 @@ function syntaxDiagnostic(
   const offset = found === undefined ? text.length : found.startOffset;
   const length = found === undefined ? 0 : found.image.length;
   const what = describe(found);
-  // The dimension of the clause being parsed, for messages.
-  const prev = tokens.lastIndexOf(found as Token);
-  const before = found === undefined ? tokens.length : prev;
-  let dimension: string | undefined;
-  for (let k = before - 1; k >= 0; k--) {
-    const t = tokens[k]!;
-    if (t.tokenType.name === 'Identifier') {
-      dimension = t.image;
-      break;
-    }
-    if (t.tokenType.name === 'LBracket') break;
-  }
+  const dimension = clauseDimension(tokens, found);
   const on = dimension === undefined ? '' : ` in the clause on '${dimension}'`;
   switch (expected) {
     case 'Identifier':
