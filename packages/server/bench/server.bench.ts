@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
+import { type ListAnswer, listFigures, listQueries } from './session-list-queries';
 import { benchSmall } from './small';
 import { extractV2, v2Baselines, v2Queries } from './v2-queries';
 
@@ -24,9 +25,13 @@ const END = 1_767_225_600;
 const DAY = 86_400;
 const P7 = { start: END - 7 * DAY, end: END };
 const P1 = { start: END - DAY, end: END };
-/** `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone); `small` runs only the small figures. */
+/**
+ * `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone);
+ * `list` runs only the session-list queries (i)-(iii) and their baselines; `small` runs only the small figures.
+ */
 const PARTS = process.env.BENCH_PARTS ?? 'all';
 const V2_QUERIES = v2Queries(P7, P1);
+const LIST_QUERIES = listQueries(P7);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -492,18 +497,18 @@ async function bench(n: number) {
       new Request(`http://bench/api/v1/${q.path}?${qs(q.params)}`, { headers: headers(q.path) }),
     );
     if (res.status !== 200) throw new Error(`${q.path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { response: Record<string, unknown>[] };
+    return (await res.json()) as { response: Record<string, unknown>[]; totalrecords: number };
   };
   const service_ms: Record<string, { ms: number; records: number }> = {};
   const answers: Record<string, Record<string, unknown>[]> = {};
-  for (const [name, q] of Object.entries(QUERIES)) {
+  for (const [name, q] of Object.entries(PARTS === 'list' ? {} : QUERIES)) {
     const { ms, value } = await time(() => call(q));
     service_ms[name] = { ms, records: value.response.length };
     answers[name] = value.response;
   }
   // (e)-(h): the v2 semantics. A query the service refuses is reported, not fatal.
   const v2Service: Record<string, { ms: number; records: number } | { error: string }> = {};
-  for (const [name, q] of Object.entries(V2_QUERIES)) {
+  for (const [name, q] of Object.entries(PARTS === 'list' ? {} : V2_QUERIES)) {
     try {
       const { ms, value } = await time(() => call(q));
       v2Service[name] = { ms, records: value.response.length };
@@ -511,9 +516,25 @@ async function bench(n: number) {
       v2Service[name] = { error: String(error).slice(0, 300) };
     }
   }
+  // (i)-(iii): the session list (issue 26).
+  const listService: Record<string, ListAnswer> = {};
+  for (const [name, q] of Object.entries(LIST_QUERIES)) {
+    try {
+      const { ms, value } = await time(() => call(q));
+      listService[name] = { ms, records: value.response, totalrecords: value.totalrecords };
+    } catch (error) {
+      listService[name] = { error: String(error).slice(0, 300) };
+    }
+  }
   const servingRss = process.memoryUsage().rss;
-  if (PARTS === 'queries') {
+  if (PARTS === 'queries' || PARTS === 'list') {
     out.servingRssMb = { afterQueries: mb(servingRss) };
+    out.sessionList = await listFigures(db, listService, P7, time);
+    if (PARTS === 'list') {
+      await service.close();
+      await db.close();
+      return out;
+    }
     out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
     await service.close();
     await db.close();
@@ -632,6 +653,7 @@ async function bench(n: number) {
   out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
   await http.close();
   // Baselines (same process, after the service measurements so they do not inflate serving RSS).
+  out.sessionList = await listFigures(db, listService, P7, time);
   out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
 
   await service.close();
@@ -693,7 +715,12 @@ const previous = existsSync(RESULTS)
 const write = (small: unknown, results: readonly Record<string, unknown>[]) => {
   const run = new Set(results.map((r) => r.sessions));
   const kept = (previous.results ?? []).filter((r) => !run.has(r.sessions));
-  const all = [...kept, ...results].sort((a, b) => Number(a.sessions) - Number(b.sessions));
+  // A partial run (BENCH_PARTS) keeps the size's other figures from before.
+  const merged = results.map((r) => ({
+    ...(PARTS === 'all' ? {} : previous.results?.find((p) => p.sessions === r.sessions)),
+    ...r,
+  }));
+  const all = [...kept, ...merged].sort((a, b) => Number(a.sessions) - Number(b.sessions));
   mkdirSync(dirname(RESULTS), { recursive: true });
   writeFileSync(
     RESULTS,
@@ -701,7 +728,7 @@ const write = (small: unknown, results: readonly Record<string, unknown>[]) => {
   );
 };
 
-const small = await benchSmall();
+const small = PARTS === 'list' ? previous.small : await benchSmall();
 console.log(JSON.stringify({ small }, null, 2));
 const results: Record<string, unknown>[] = [];
 write(small, results);
