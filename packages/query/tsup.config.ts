@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', builder: 'src/builder-only.ts', arbitraries: 'src/arbitraries/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    builder: 'src/builder-only.ts',
+    arbitraries: 'src/arbitraries/index.ts',
+    openapi: 'src/openapi/index.ts',
+  },
   format: ['esm'],
   // Internals tagged @internal stay out of the published types.
   dts: { compilerOptions: { stripInternal: true } },

@@ -5,6 +5,7 @@
 import {
   type AnyCatalogue,
   createQueries,
+  DEFAULT_BASE_URL,
   DEFAULT_CATALOGUE,
   DEFAULT_LIMITS,
   PARAMETERS,
@@ -64,7 +65,7 @@ export function shapeFlags(table: readonly Parameter[] = PARAMETERS): string[] {
 export const SHAPE_FLAGS: readonly string[] = Object.freeze(shapeFlags());
 
 /** The default base URL when neither --base-url nor PLAYQ_BASE_URL is given: `playq serve`'s. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
+export { DEFAULT_BASE_URL };
 
 /** The option of one parameter: a switch without a value, choices, bounds or a list, from its row. */
 export function parameterOption(row: Parameter): Option {

@@ -114,7 +114,13 @@ export type {
 } from './parameters/parameter';
 export { PARAMETER_ORDER, PARAMETERS, type ParameterName } from './parameters/parameter-table';
 export type { Parsed, TextParsers } from './parameters/text-parsers';
-export { PROBLEM_CODES, type ProblemCode, type QueryDiagnostic } from './problem-code';
+export {
+  PROBLEM_CODES,
+  type ProblemCode,
+  type QueryDiagnostic,
+  SERVICE_PROBLEM_CODES,
+  type ServiceProblemCode,
+} from './problem-code';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
   type QueryLike,
@@ -125,7 +131,7 @@ export {
 } from './url/to-url';
 export { isError } from './validate/diagnostics';
 export { catalogueOf, type ValidateOptions, validate } from './validate/validate';
-export { hasHttpScheme, isHttpUrl, withoutTrailingSlash } from './wire/base-url';
+export { DEFAULT_BASE_URL, hasHttpScheme, isHttpUrl, withoutTrailingSlash } from './wire/base-url';
 export {
   CUSTOMER_ID_PATTERN,
   DOT_SEGMENT_CUSTOMER_MESSAGE,

@@ -41,6 +41,26 @@ export const PROBLEM_CODES = [
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /**
+ * The codes the reference service adds for conditions beside a query's own (documented in
+ * docs/server.md): a URL over the length limit, a query over its time budget, a service shutting
+ * down or overloaded, hostile or broken requests, and a name the service has no SQL for.
+ */
+export const SERVICE_PROBLEM_CODES = [
+  'uri_too_long',
+  'query_timeout',
+  'unavailable',
+  'unsupported_dimension',
+  'overloaded',
+  'client_closed',
+  'bad_request',
+  'request_timeout',
+  'headers_too_large',
+  'payload_too_large',
+] as const;
+
+export type ServiceProblemCode = (typeof SERVICE_PROBLEM_CODES)[number];
+
+/**
  * A problem with a query: a service problem code, the query parameter it concerns, and, where the
  * problem sits inside a parameter's text (a filter, a qoefilter, a period), the grammar's position.
  */

@@ -1,6 +1,9 @@
 // Small helpers for the base URLs a user configures (`{base_url}`, `{plan_url}`): the same test for
 // "is this an http(s) URL" and the same trailing-slash rule everywhere a path is appended.
 
+/** Where `playq serve` answers by default: the base URL tools assume when none is given. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/api/v1';
+
 /**
  * The text without its trailing slashes, so that a path can be appended with one `/`.
  *

@@ -1,27 +1,12 @@
 // RFC 9457 problem responses: every non-200 answer of the service goes through here, so each has
 // the same shape, a stable `code`, and never a stack trace, SQL text or credential.
-import type { ProblemCode, QueryDiagnostic } from '@playq/query';
+import type { ProblemCode, QueryDiagnostic, ServiceProblemCode } from '@playq/query';
 
 /**
- * The service's problem codes: those of docs/decisions.md#errors, plus three for conditions the design
- * leaves open (documented in docs/server.md): a URL over the length limit, a query over its time
- * budget, and a service that is shutting down.
+ * The service's problem codes: those of docs/decisions.md#errors, plus those for conditions the design
+ * leaves open (documented in docs/server.md), both owned by @playq/query.
  */
-export type ServerProblemCode =
-  | ProblemCode
-  | 'uri_too_long'
-  | 'query_timeout'
-  | 'unavailable'
-  | 'unsupported_metric'
-  | 'unsupported_dimension'
-  | 'unsupported_with_concurrency'
-  // Hostile load (docs/server.md, "Limits and hostile load").
-  | 'overloaded'
-  | 'client_closed'
-  | 'bad_request'
-  | 'request_timeout'
-  | 'headers_too_large'
-  | 'payload_too_large';
+export type ServerProblemCode = ProblemCode | ServiceProblemCode;
 
 export interface ProblemBody {
   readonly type: string;
