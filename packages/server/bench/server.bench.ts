@@ -1,9 +1,11 @@
 // Benchmark of the reference service (issue 4): generation, four representative queries against two
 // plain-JS full-scan baselines (typed arrays, array of objects), paging a large result, and HTTP
 // throughput from autocannon in a second process; first the `small` figures on test-sized data
-// (small.ts). Writes bench/results/server.json, keeping the figures of sizes not run this time.
-// Sizes: BENCH_SIZES=1000000,10000000 (default); BENCH_PARTS=small runs only the small figures. BENCH_DATABASE=/tmp/playq-bench keeps the data in a
-// DuckDB file (one per size) and BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT
+// (small.ts), last the engines table and scale curve (engines.ts). Writes bench/results/server.json,
+// keeping the figures of sizes and parts not run this time. Sizes: BENCH_SIZES=1000000,10000000
+// (default), BENCH_ENGINE_SIZES (the same default; BENCH_DATA_DIR keeps their files); BENCH_PARTS=
+// small|queries|engines runs one part. BENCH_DATABASE=/tmp/playq-bench keeps the data in a DuckDB
+// file (one per size) and BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT
 // package. The JS baselines are built last, so they do not inflate the service's memory figures.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,26 +14,26 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
-import { type ListAnswer, listFigures, listQueries } from './session-list-queries';
+import { benchEngineSize, type SizeFigures, scaleCurve } from './engines';
+import { END, LIST_QUERIES, P1, P7, QUERIES } from './queries';
+import { type ListAnswer, listFigures } from './session-list-queries';
 import { benchSmall } from './small';
 import { extractV2, v2Baselines, v2Queries } from './v2-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS = process.env.BENCH_RESULTS ?? join(here, '../../../bench/results/server.json');
 const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
+/** The engines table's sizes (issue 30); add 100000000 for the scale curve's last point (disk modes only). */
+const ENGINE_SIZES = (process.env.BENCH_ENGINE_SIZES ?? '1000000,10000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
-const END = 1_767_225_600;
-const DAY = 86_400;
-const P7 = { start: END - 7 * DAY, end: END };
-const P1 = { start: END - DAY, end: END };
 /**
- * `queries` skips the paging and HTTP-load parts (a shorter run for the query figures alone);
- * `list` runs only the session-list queries (i)-(iii) and their baselines; `small` runs only the small figures.
+ * `queries` skips the paging, HTTP-load and engines parts (a shorter run for the query figures
+ * alone); `list` runs only the session-list queries (i)-(iii) and their baselines; `small` runs
+ * only the small figures; `engines` only the engines table and scale curve.
  */
 const PARTS = process.env.BENCH_PARTS ?? 'all';
 const V2_QUERIES = v2Queries(P7, P1);
-const LIST_QUERIES = listQueries(P7);
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -408,52 +410,10 @@ function main(d: Data) {
   };
 }
 
-const period = `start=${P7.start},end=${P7.end}`;
-const QUERIES = {
-  a: {
-    path: 'metricquery/demo',
-    params: {
-      period,
-      metrics: 'latency,viewercount,bufferingratio',
-      aggby: 'country',
-      filter: '[platform=web|android][country=US|GB|DE|FR|BR|IN]',
-    },
-  },
-  b: {
-    path: 'session/demo',
-    params: {
-      planlevel: '2',
-      period,
-      metrics: 'errors,subscriberid',
-      aggby: 'subscriberid',
-      agg: '1',
-      limit: '1000',
-    },
-  },
-  c: {
-    path: 'metricquery/demo',
-    params: {
-      period,
-      metrics: 'viewercount,latency,errors',
-      aggby: 'timestamp',
-      granularity: 'hour',
-      limit: '1000',
-    },
-  },
-  d: {
-    path: 'metricquery/demo',
-    params: {
-      period,
-      metrics: 'viewercount,bufferingratio',
-      aggby: 'country,platform',
-      qoefilter: 'viewercount>50 AND bufferingratio>0.5',
-    },
-  },
-} as const;
 const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
 
 async function bench(n: number) {
-  const out: Record<string, unknown> = { sessions: n };
+  const out: { sessions: number } & Record<string, unknown> = { sessions: n };
   peakRss = process.memoryUsage().rss;
   const t0 = performance.now();
   const database = process.env.BENCH_DATABASE ? `${process.env.BENCH_DATABASE}.${n}` : undefined;
@@ -708,37 +668,60 @@ async function v2Figures(
   return queries;
 }
 
-/** The figures written before, so that a run of some sizes keeps the others. */
-const previous = existsSync(RESULTS)
-  ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as { small?: unknown; results?: { sessions: number }[] })
-  : {};
-const write = (small: unknown, results: readonly Record<string, unknown>[]) => {
-  const run = new Set(results.map((r) => r.sessions));
-  const kept = (previous.results ?? []).filter((r) => !run.has(r.sessions));
-  // A partial run (BENCH_PARTS) keeps the size's other figures from before.
-  const merged = results.map((r) => ({
-    ...(PARTS === 'all' ? {} : previous.results?.find((p) => p.sessions === r.sessions)),
+type Results = {
+  small?: unknown;
+  results?: { sessions: number }[];
+  engines?: { sizes?: SizeFigures[]; scale?: unknown };
+};
+/** The figures written before, so that a run of some sizes or parts keeps the others. */
+const previous: Results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+/**
+ * Replaces the figures of the sizes run this time, keeping the others and every other key; a
+ * partial run (BENCH_PARTS) keeps the size's other figures from before.
+ */
+const merge = <T extends { sessions: number }>(kept: readonly T[] = [], run: readonly T[]) => {
+  const sizes = new Set(run.map((r) => r.sessions));
+  const merged = run.map((r) => ({
+    ...(PARTS === 'all' ? {} : kept.find((p) => p.sessions === r.sessions)),
     ...r,
   }));
-  const all = [...kept, ...merged].sort((a, b) => Number(a.sessions) - Number(b.sessions));
+  return [...kept.filter((r) => !sizes.has(r.sessions)), ...merged].sort((a, b) => a.sessions - b.sessions);
+};
+const write = (small: unknown, results: readonly { sessions: number }[], engines: readonly SizeFigures[]) => {
+  const sizes = merge(previous.engines?.sizes, engines);
+  const all: Results & Record<string, unknown> = {
+    ...previous,
+    machine: { cpus: cpus().length },
+    small,
+    results: merge(previous.results, results),
+    engines: { ...previous.engines, sizes, scale: scaleCurve(sizes) },
+  };
   mkdirSync(dirname(RESULTS), { recursive: true });
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify({ machine: { cpus: cpus().length }, small, results: all }, null, 2)}\n`,
-  );
+  writeFileSync(RESULTS, `${JSON.stringify(all, null, 2)}\n`);
 };
 
-const small = PARTS === 'list' ? previous.small : await benchSmall();
-console.log(JSON.stringify({ small }, null, 2));
-const results: Record<string, unknown>[] = [];
-write(small, results);
-for (const n of PARTS === 'small' ? [] : SIZES) {
+const small = PARTS === 'engines' || PARTS === 'list' ? previous.small : await benchSmall();
+if (PARTS !== 'engines') console.log(JSON.stringify({ small }, null, 2));
+const results: ({ sessions: number } & Record<string, unknown>)[] = [];
+const engines: SizeFigures[] = [];
+write(small, results, engines);
+for (const n of PARTS === 'small' || PARTS === 'engines' ? [] : SIZES) {
   try {
     results.push(await bench(n));
   } catch (error) {
     results.push({ sessions: n, error: String(error) });
   }
-  write(small, results);
+  write(small, results, engines);
   console.log(JSON.stringify(results.at(-1), null, 2));
+}
+for (const n of PARTS === 'all' || PARTS === 'engines' ? ENGINE_SIZES : []) {
+  engines.push(
+    await benchEngineSize(n, {
+      ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
+      runs: 5,
+      progress: console.log,
+    }),
+  );
+  write(small, results, engines);
 }
 clearInterval(sampler);

@@ -2,8 +2,8 @@
 // the test service's default). Distinct queries sent one after another, over HTTP and through the
 // in-process `service.fetch`, against a cache hit of the same shape measured in the same run.
 import { createService } from '@playq/server';
+import { END } from './queries';
 
-const END = 1_767_225_600;
 const DAY = 86_400;
 
 /** Five dashboard shapes; each request shifts the period start by a second, so none is a cache hit. */
