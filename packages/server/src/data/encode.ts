@@ -57,13 +57,24 @@ export const SESSION_MEASURES = [
   'bytes_downloaded::BIGINT AS bytes_downloaded',
 ] as const;
 
-/** @internal The encoded `sessions` select list over a row `s` whose coded columns already hold codes. */
+/**
+ * @internal The session id's rank among its customer's sessions (1 for the smallest id): ordering
+ * by it is ordering by session id, on an integer (a session list's tie-break, session-list.ts).
+ */
+export const SESSION_RANK = (s: string) =>
+  `(row_number() OVER (PARTITION BY ${s}.cust ORDER BY ${s}.session_id))::INTEGER AS sid_rank`;
+
+/**
+ * @internal The encoded `sessions` select list over all sessions, as rows `s` whose coded columns
+ * already hold codes (`sid_rank` ranks them: one statement over the whole table).
+ */
 export function sessionSelect(s: string): string {
   return [
     `${s}.cust::INTEGER AS cust`,
     `${s}.session_id::VARCHAR AS session_id`,
     ...onSessions.filter((d) => d.name !== 'customer').map((d) => `${s}.${d.name}::INTEGER AS ${d.name}`),
     ...SESSION_MEASURES.map((m) => `${s}.${m}`),
+    SESSION_RANK(s),
   ].join(', ');
 }
 

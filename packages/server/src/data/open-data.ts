@@ -5,6 +5,7 @@ import type { ChdbOptions } from '../engine/chdb-engine';
 import type { Engine } from '../engine/engine';
 import type { DataSource } from '../service-options';
 import { Dataset } from './dataset';
+import { SESSION_RANK } from './encode';
 import { generateDataset } from './generate';
 import { openParquetInPlace } from './in-place';
 import { loadDataset } from './load';
@@ -58,14 +59,26 @@ async function openChdbSource(options: ChdbOptions & { readonly dir?: string }):
 
 /**
  * Brings a playq database file written by an earlier version up to the current encoded tables:
- * the `bytes_downloaded` column (v3) is added with its default of 0.
+ * the `bytes_downloaded` column (v3) is added with its default of 0, the session id's rank
+ * (`sid_rank`, v4) computed.
  */
 export async function upgradeTables(db: Dataset): Promise<void> {
-  const [[present] = [0]] = await db.all(
-    `SELECT count(*)::DOUBLE FROM duckdb_columns() WHERE table_name = 'sessions' AND column_name = 'bytes_downloaded'`,
-  );
-  if (Number(present) === 0)
+  const has = async (column: string) => {
+    const [[present] = [0]] = await db.all(
+      `SELECT count(*)::DOUBLE FROM duckdb_columns() WHERE table_name = 'sessions' AND column_name = $1`,
+      [column],
+    );
+    return Number(present) > 0;
+  };
+  if (!(await has('bytes_downloaded')))
     await db.exec('ALTER TABLE sessions ADD COLUMN bytes_downloaded BIGINT DEFAULT 0');
+  if (!(await has('sid_rank'))) {
+    await db.exec('ALTER TABLE sessions ADD COLUMN sid_rank INTEGER');
+    await db.exec(
+      `UPDATE sessions SET sid_rank = r.sid_rank FROM (SELECT rowid AS id, ${SESSION_RANK('s')} FROM sessions s) r
+       WHERE sessions.rowid = r.id`,
+    );
+  }
 }
 
 /** Sets DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`), refusing any other text. */
