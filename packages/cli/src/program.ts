@@ -9,6 +9,7 @@ import { registerData } from './commands/data';
 import { registerDemo } from './commands/demo';
 import { registerExplain } from './commands/explain';
 import { registerMcp } from './commands/mcp';
+import { registerOpenApi } from './commands/openapi';
 import { registerQuery } from './commands/query';
 import { registerServe } from './commands/serve';
 import { registerUrl } from './commands/url';
@@ -24,6 +25,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerUrl,
   registerExplain,
   registerCatalogue,
+  registerOpenApi,
   registerQuery,
   registerContract,
   registerServe,

@@ -12,6 +12,9 @@ import { problemHeaders, problemResponses, problemSchema } from './problem-schem
 import { resultSchemas } from './record-schemas';
 import { securitySchemes } from './security-schemes';
 
+/** Where a service serves its document, under its base URL: `{base}/openapi.json`. */
+export const OPENAPI_PATH = '/openapi.json';
+
 export interface OpenApiOptions {
   /** The service's `{base_url}` (default `http://127.0.0.1:8080/api/v1`, `playq serve`'s). */
   readonly baseUrl?: string;

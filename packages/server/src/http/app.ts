@@ -1,5 +1,5 @@
-// The hono application: the URL length limit and CORS around the routes (health, plan host, token,
-// queries), and the problem answers for unknown resources and unexpected errors. Order of checks
+// The hono application: the URL length limit and CORS around the routes (health, OpenAPI document,
+// plan host, token, queries), and the problem answers for unknown resources and unexpected errors. Order of checks
 // on a query: URL length, method, customer id syntax, credential (401), rate limit (429), customer
 // ownership (403/404), then the query itself (400).
 import { CREDENTIAL_HEADER } from '@playq/query';
@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { QueryTimeoutError } from '../data/dataset';
 import type { AppEnv, AppOptions } from './app-env';
 import { mountHealth } from './health-route';
+import { mountOpenApi } from './openapi-route';
 import { overloadResponse } from './overload';
 import { mountPlanHost } from './plan-route';
 import { problemResponse } from './problem';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   mountHealth(app);
+  mountOpenApi(app, options);
   mountPlanHost(app, options);
   mountTokenEndpoint(app, options);
   mountQueries(app, options);
