@@ -1,7 +1,7 @@
 // From a URL (typed by the user or made from flags) to a validated query: the query package's
 // codec parses and checks it, and every problem is printed with the parameter it concerns and,
 // inside a filter, qoefilter or period, a caret under the offending text.
-import { type AnyCatalogue, fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
+import { type AnyCatalogue, ENDPOINTS, fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
 import { CliError, EXIT, usageError } from './errors';
 import type { Colors } from './format/colors';
 import { renderDiagnostic } from './format/diagnostics';
@@ -11,7 +11,7 @@ import type { Context } from './io';
 export interface ResolvedQuery {
   readonly query: QueryNode;
   readonly warnings: readonly QueryDiagnostic[];
-  /** The part of the URL before `/metricquery/` or `/session/`. */
+  /** The part of the URL before `/{endpoint}/{customerId}`. */
   readonly baseUrl: string;
 }
 
@@ -30,8 +30,11 @@ export function isRelativeUrl(url: string): boolean {
 // Where a relative URL is parsed from; it never appears in anything printed.
 const NO_ORIGIN = 'http://relative.invalid';
 
+// `{base}/{endpoint}/{customerId}`: the base is what comes before the endpoint's segment.
+const QUERY_PATH = new RegExp(`^(.*)/(${ENDPOINTS.join('|')})/[^/]*/?$`);
+
 /**
- * The base URL of a query URL: everything before its last `/metricquery/` or `/session/` segment;
+ * The base URL of a query URL: everything before its last `/{endpoint}/` segment (any of ENDPOINTS);
  * of a relative URL (with `relative`), its path part.
  *
  * @example
@@ -48,10 +51,10 @@ export function baseUrlOf(url: string, options: { readonly relative?: boolean } 
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw usageError(`not an http(s) URL: "${url}"`);
-  const match = /^(.*)\/(metricquery|session)\/[^/]*\/?$/.exec(parsed.pathname);
+  const match = QUERY_PATH.exec(parsed.pathname);
   if (!match) {
     throw usageError(
-      `"${url}" is not a query URL: expected {base_url}/metricquery/<customer> or {base_url}/session/<customer>`,
+      `"${url}" is not a query URL: expected {base_url}/<endpoint>/<customer> with <endpoint> one of ${ENDPOINTS.join(', ')}`,
     );
   }
   return relative ? (match[1] ?? '') : `${parsed.origin}${match[1]}`;

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@playq/query';
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { integerArg, parseHttpUrl, parseList, parseSpan, parseTime } from '../src/args';
@@ -70,5 +71,15 @@ describe('query flags', () => {
     expect(baseUrlOf('https://x.example/session/demo')).toBe('https://x.example');
     expect(() => baseUrlOf('http://x/other/demo')).toThrow(/not a query URL/);
     expect(() => baseUrlOf('nonsense')).toThrow(/not a URL/);
+  });
+
+  it('finds the base URL on every endpoint of the wire module, and names them when none matches', () => {
+    for (const endpoint of ENDPOINTS) {
+      expect(baseUrlOf(`https://x.example/mm-apis/${endpoint}/199493832?metrics=errors`)).toBe(
+        'https://x.example/mm-apis',
+      );
+      expect(baseUrlOf(`/mm-apis/${endpoint}/c1`, { relative: true })).toBe('/mm-apis');
+    }
+    expect(() => baseUrlOf('http://x/metricqueries/demo')).toThrow(ENDPOINTS.join(', '));
   });
 });

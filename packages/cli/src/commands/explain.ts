@@ -1,6 +1,6 @@
 // `playq explain <url>`: parse a query URL back into a query, validate it, and print it in words,
 // as its canonical URL, and as the builder code that makes it.
-import { toURL } from '@playq/query';
+import { ENDPOINTS, toURL } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
@@ -18,7 +18,10 @@ export function registerExplain(program: Command, ctx: Context, finish: Finish):
     .description(
       'Explain a query URL: what it asks for, its canonical form, and the TypeScript that builds it.',
     )
-    .argument('<url>', 'a metricquery or session URL, absolute or /relative (quote it for the shell)')
+    .argument(
+      '<url>',
+      `a query URL (${ENDPOINTS.join(', ')}), absolute or /relative (quote it for the shell)`,
+    )
     .addOption(new Option('--json', 'print { query, canonical, code } as JSON'))
     .addOption(catalogueOption())
     .addHelpText(

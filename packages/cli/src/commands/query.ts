@@ -2,7 +2,7 @@
 // result as a table (with a chart for a time series on a terminal), JSON, NDJSON or CSV; with
 // `--out` it is an export that only ever leaves a complete file behind.
 import { resolve } from 'node:path';
-import { isTimeSeries } from '@playq/query';
+import { ENDPOINTS, isTimeSeries } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
@@ -40,7 +40,7 @@ export function registerQuery(program: Command, ctx: Context, finish: Finish): v
     .description(
       'Run a query (a URL, or an endpoint and customer id with the same flags as `playq url`) and print or export the result.',
     )
-    .argument('<target>', 'a query URL, or the endpoint: metricquery or session')
+    .argument('<target>', `a query URL, or the endpoint: ${ENDPOINTS.join(', ')}`)
     .argument('[customerId]', 'the customer id, when <target> is an endpoint');
   addConnectionOptions(addQueryOptions(command))
     .addOption(new Option('--all', 'fetch every page, not only the first'))

@@ -1,4 +1,4 @@
-// `playq url metricquery|session <customerId> [flags]`: build a query from flags, validate it and
+// `playq url <endpoint> <customerId> [flags]`: build a query from flags, validate it and
 // print its canonical URL, ready to share, paste into a browser or hand to `playq query`.
 import { createClient } from '@playq/client';
 import { ENDPOINTS, toURL } from '@playq/query';

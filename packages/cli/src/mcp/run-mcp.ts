@@ -3,7 +3,7 @@
 // stdio until the client closes it, or over HTTP on 127.0.0.1 until Ctrl-C.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createClient, type PlayqClient } from '@playq/client';
-import { type AnyCatalogue, ENDPOINTS } from '@playq/query';
+import { type AnyCatalogue, ENDPOINTS, isEndpoint } from '@playq/query';
 import { type ConnectionFlags, resolveCredentials, resolvePlanUrl } from '../connection';
 import type { Context } from '../io';
 import { clientFor } from '../run-query';
@@ -41,7 +41,7 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
     client(endpoint) {
       let client = clients.get(endpoint);
       if (client === undefined) {
-        const kind = endpoint === 'session' ? 'session' : 'metricquery';
+        const kind = isEndpoint(endpoint) ? endpoint : 'metricquery';
         const credentials = resolveCredentials(kind, connection, ctx.io.env, baseUrl);
         client = clientFor(kind, credentials, baseUrl, planUrl, catalogue);
         clients.set(endpoint, client);

@@ -1,6 +1,7 @@
 // `list_catalogue`: the names a query may use, with each metric's unit, level and definition and
 // each dimension's combinations, so an agent picks real names before it builds a query.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ENDPOINTS } from '@playq/query';
 import { z } from 'zod';
 import { catalogueJson } from '../../catalogue-json';
 import type { McpService } from '../tool-query';
@@ -44,7 +45,10 @@ export function registerCatalogueTool(server: McpServer, service: McpService): v
       description:
         'The metric and dimension names queries may use: each metric with unit, level (session or group), endpoints, whether it works with concurrency=1, and definition; each dimension with the metrics it combines with. Filter by endpoint or level.',
       inputSchema: {
-        endpoint: z.string().optional().describe('only names valid on this endpoint (metricquery, session)'),
+        endpoint: z
+          .string()
+          .optional()
+          .describe(`only names valid on this endpoint (${ENDPOINTS.join(', ')})`),
         level: z.enum(['session', 'group']).optional().describe('only metrics of this level'),
       },
       outputSchema: catalogueOutput,
