@@ -1,6 +1,6 @@
 // The problem answers of a document: the RFC 9457 body every non-200 answer carries, its `code`
 // enum (the codes this package owns), and one reusable response per status, `Retry-After` on the
-// statuses a client retries (429, 503) and `WWW-Authenticate` on 401.
+// statuses a client retries (always on 429, on 503 unless shutting down) and `WWW-Authenticate` on 401.
 import { PROBLEM_CODES, SERVICE_PROBLEM_CODES } from '../problem-code';
 import { ref } from './openapi-names';
 import type { Json, JsonSchema } from './openapi-types';
@@ -49,14 +49,17 @@ export function problemSchema(): JsonSchema {
 }
 
 const RETRY_AFTER = 'RetryAfter';
+const RETRY_AFTER_503 = 'RetryAfterUnavailable';
 const WWW_AUTHENTICATE = 'WwwAuthenticate';
 
 /** The reusable headers of problem answers. */
 export function problemHeaders(): Record<string, Json> {
+  const seconds = { type: 'integer', minimum: 0 };
   return {
-    [RETRY_AFTER]: {
-      description: 'Seconds to wait before retrying.',
-      schema: { type: 'integer', minimum: 0 },
+    [RETRY_AFTER]: { description: 'Seconds to wait before retrying.', required: true, schema: seconds },
+    [RETRY_AFTER_503]: {
+      description: 'Seconds to wait before retrying; absent when the service is shutting down.',
+      schema: seconds,
     },
     [WWW_AUTHENTICATE]: {
       description: 'The bearer challenge, on the endpoints that take a bearer token.',
@@ -75,7 +78,8 @@ export function problemResponses(): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [status, description] of Object.entries(QUERY_PROBLEM_STATUSES)) {
     const headers: Record<string, Json> = {};
-    if (status === '429' || status === '503') headers['Retry-After'] = ref('headers', RETRY_AFTER);
+    if (status === '429') headers['Retry-After'] = ref('headers', RETRY_AFTER);
+    if (status === '503') headers['Retry-After'] = ref('headers', RETRY_AFTER_503);
     if (status === '401') headers['WWW-Authenticate'] = ref('headers', WWW_AUTHENTICATE);
     out[problemResponseName(status)] = {
       description,
