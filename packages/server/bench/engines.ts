@@ -18,6 +18,8 @@ export interface EnginesOptions {
   /** Where each size's Parquet files and database file live (`s<N>/`); present files are reused. */
   readonly dataDir?: string;
   readonly runs?: number;
+  /** The engines to run (default all four). */
+  readonly modes?: readonly EngineMode[];
   /** Receives each step's figures as they come (the bench prints and saves them). */
   readonly progress?: (line: string) => void;
 }
@@ -63,8 +65,10 @@ function ratios(engines: Record<string, Served>) {
       const vsFastest = Object.fromEntries(
         Object.entries(ms).map(([mode, t]) => [mode, best ? Math.round((t / best[1]) * 100) / 100 : null]),
       );
+      // Null when no engine answered (a query this service refuses everywhere).
       const records = new Set(Object.values(engines).map((e) => e.queries[q]?.records));
-      return [q, { fastest: best?.[0] ?? null, ms, vsFastest, sameRecordCount: records.size === 1 }];
+      const sameRecordCount = best === undefined ? null : records.size === 1;
+      return [q, { fastest: best?.[0] ?? null, ms, vsFastest, sameRecordCount }];
     }),
   );
 }
@@ -80,7 +84,9 @@ export async function benchEngineSize(n: number, options: EnginesOptions): Promi
   say(`[engines ${n}] generation ${JSON.stringify(generation)}`);
   let databaseFile: unknown;
   const modes = ALL_MODES.filter(
-    (m) => n <= MEMORY_MODES_MAX || m === 'duckdb-parquet' || m === 'duckdb-file',
+    (m) =>
+      (options.modes ?? ALL_MODES).includes(m) &&
+      (n <= MEMORY_MODES_MAX || m === 'duckdb-parquet' || m === 'duckdb-file'),
   );
   const engines: Record<string, Served> = {};
   for (const mode of modes) {

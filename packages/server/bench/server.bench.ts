@@ -3,7 +3,8 @@
 // throughput from autocannon in a second process; first the `small` figures on test-sized data
 // (small.ts), last the engines table and scale curve (engines.ts). Writes bench/results/server.json,
 // keeping the figures of sizes and parts not run this time. Sizes: BENCH_SIZES=1000000,10000000
-// (default), BENCH_ENGINE_SIZES (the same default; BENCH_DATA_DIR keeps their files); BENCH_PARTS=
+// (default), BENCH_ENGINE_SIZES (the same default; BENCH_DATA_DIR keeps their files, BENCH_ENGINE_MODES
+// names engines, e.g. duckdb-parquet,duckdb-file); BENCH_PARTS=
 // small|queries|engines runs one part. BENCH_DATABASE=/tmp/playq-bench keeps the data in a DuckDB
 // file (one per size) and BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT
 // package. The JS baselines are built last, so they do not inflate the service's memory figures.
@@ -14,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
+import type { EngineMode } from './engine-run';
 import { benchEngineSize, type SizeFigures, scaleCurve } from './engines';
 import { END, LIST_QUERIES, P1, P7, QUERIES } from './queries';
 import { type ListAnswer, listFigures } from './session-list-queries';
@@ -719,6 +721,9 @@ for (const n of PARTS === 'all' || PARTS === 'engines' ? ENGINE_SIZES : []) {
     await benchEngineSize(n, {
       ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
       runs: 5,
+      ...(process.env.BENCH_ENGINE_MODES
+        ? { modes: process.env.BENCH_ENGINE_MODES.split(',') as EngineMode[] }
+        : {}),
       progress: console.log,
     }),
   );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createService,
+  type Dataset,
   DatasetLoadError,
   datasetFromRecords,
   generateDataset,
@@ -104,6 +105,25 @@ describe('database files', () => {
     await expect(createService({ data: { database: join(tmp(), 'empty.duckdb') } })).rejects.toThrow(
       /is not a playq database/,
     );
+  });
+});
+
+describe('loading into a database file', () => {
+  it("bounds DuckDB's memory by default (the staging spills to disk), and takes a given limit", async () => {
+    const original = await datasetFromRecords({ sessions: SESSIONS, errors: ERRORS });
+    const dir = tmp();
+    await writeDataset(original, { dir, format: 'parquet' });
+    const limitOf = async (db: Dataset) =>
+      ((await db.all("SELECT current_setting('memory_limit')")) as [[string]])[0][0];
+    const bounded = await loadDataset(dir, { database: join(dir, 'a.duckdb') });
+    expect(await limitOf(bounded)).toBe('953.6 MiB'); // FILE_LOAD_MEMORY_LIMIT, 1GB
+    expect(bounded.stats()).toEqual(original.stats());
+    const given = await loadDataset(dir, { database: join(dir, 'b.duckdb'), memoryLimit: '512MB' });
+    expect(await limitOf(given)).toBe('488.2 MiB');
+    // In memory the data must fit anyway: DuckDB's own default stays.
+    const inMemory = await loadDataset(dir);
+    expect(await limitOf(inMemory)).not.toBe('953.6 MiB');
+    await Promise.all([original.close(), bounded.close(), given.close(), inMemory.close()]);
   });
 });
 

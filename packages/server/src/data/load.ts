@@ -38,9 +38,19 @@ export interface LoadOptions {
   readonly format?: DataFormat;
   /** A DuckDB database file instead of memory. */
   readonly database?: string;
-  /** Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. */
+  /**
+   * Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. Default
+   * with `database`: `FILE_LOAD_MEMORY_LIMIT` (the checks' staging spills to `FILE.tmp`);
+   * in memory: DuckDB's own (80% of RAM).
+   */
   readonly memoryLimit?: string;
 }
+
+/**
+ * DuckDB's memory while a database file is built: loading stages every file row uncompressed for
+ * its checks (about 1.2 GB per million sessions), so unbounded it needed 12 GB for 10M sessions.
+ */
+export const FILE_LOAD_MEMORY_LIMIT = '1GB';
 
 function reader(format: DataFormat): string {
   switch (format) {
@@ -103,7 +113,9 @@ export function findDataFiles(
  */
 export async function loadDataset(dir: string, options: LoadOptions = {}): Promise<Dataset> {
   const files = findDataFiles(dir, options.format);
-  const db = await Dataset.open(options.database, 4, options.memoryLimit);
+  const memoryLimit =
+    options.memoryLimit ?? (options.database === undefined ? undefined : FILE_LOAD_MEMORY_LIMIT);
+  const db = await Dataset.open(options.database, 4, memoryLimit);
   try {
     // One transaction: a file that fails a check leaves nothing behind, even in a database file.
     await db.transaction(async (run, all) => {
