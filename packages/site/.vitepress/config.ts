@@ -27,6 +27,7 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/guide/' },
       { text: 'API', link: '/api/' },
+      { text: 'HTTP API', link: '/http-api' },
       { text: 'Playground', link: '/playground' },
       ...(layout.contributing ? [{ text: 'Contributing', link: layout.contributing }] : []),
     ],

@@ -122,6 +122,33 @@ describe.skipIf(!hasBrowser)('the site in Chromium', () => {
     expect(await page.content()).not.toContain('playq-monorepo');
     await shot('api-reference');
   });
+
+  it('renders the HTTP API reference (Redoc) from the OpenAPI document with the network cut off', async () => {
+    // Anything bound off the site is refused and noted: the page must need none of it.
+    const away: string[] = [];
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(web.url)) return route.continue();
+      away.push(url);
+      return route.abort();
+    });
+    try {
+      await page.goto(`${web.url}/http-api`);
+      const headings = page.locator('#playq-http-api h2');
+      await headings.first().waitFor();
+      const titles = (await headings.allTextContents()).map((t) => t.trim());
+      expect(titles).toEqual(
+        expect.arrayContaining(['Query metrics', 'Issue a bearer token', 'Look up a plan level']),
+      );
+      const text = await page.locator('#playq-http-api').textContent();
+      expect(text).toContain('/metricquery/{customerId}');
+      expect(text).toContain('The period, start=<epoch_s>,end=<epoch_s>.');
+      expect(away).toEqual([]);
+      await shot('http-api');
+    } finally {
+      await page.unroute('**/*');
+    }
+  });
 });
 
 describe.skipIf(!hasBrowser)('playground in Chromium', () => {

@@ -56,7 +56,7 @@ export function openApiDocument(
     openapi: '3.1.0',
     info: {
       title: 'Playback Analytics Query Service',
-      version: '1',
+      version: 'v1',
       description: DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
     },

@@ -64,7 +64,9 @@ const MORE: Readonly<Record<string, string>> = {
 /** One OpenAPI parameter object for a row of the table on an endpoint. */
 function parameterObject(row: Parameter, catalogue: AnyCatalogue, endpoint: Endpoint): Json {
   const schema = valueSchema(row, catalogue, endpoint);
-  const help = row.help.charAt(0).toUpperCase() + row.help.slice(1);
+  // Help quotes examples in single quotes (`'start=<epoch_s>,end=<epoch_s>'`): code spans in Markdown.
+  const quoted = row.help.replace(/'([^']*)'/g, '`$1`');
+  const help = quoted.charAt(0).toUpperCase() + quoted.slice(1);
   return {
     name: row.name,
     in: 'query',

@@ -75,7 +75,8 @@ describe('openApiDocument', () => {
         expect(param(endpoint, row.name).required, `${endpoint} ${row.name}`).toBe(
           (row.required as readonly string[]).includes(endpoint),
         );
-        expect(param(endpoint, row.name).description).toContain(row.help.slice(1));
+        const help = row.help.slice(1).replace(/'([^']*)'/g, '`$1`');
+        expect(param(endpoint, row.name).description).toContain(help);
       }
     }
   });
@@ -93,6 +94,9 @@ describe('openApiDocument', () => {
       maximum: 10000,
       default: 1000,
     });
+    expect(param('metricquery', 'period').description).toBe(
+      'The period, `start=<epoch_s>,end=<epoch_s>`.',
+    );
     expect(param('metricquery', 'offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
     expect(param('metricquery', 'metrics')).toMatchObject({ style: 'form', explode: false, required: true });
     expect(at(param('session', 'planlevel'), 'schema').pattern).toBe('^[A-Za-z0-9._-]{1,64}$');
