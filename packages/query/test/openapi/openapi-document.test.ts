@@ -94,9 +94,7 @@ describe('openApiDocument', () => {
       maximum: 10000,
       default: 1000,
     });
-    expect(param('metricquery', 'period').description).toBe(
-      'The period, `start=<epoch_s>,end=<epoch_s>`.',
-    );
+    expect(param('metricquery', 'period').description).toBe('The period, `start=<epoch_s>,end=<epoch_s>`.');
     expect(param('metricquery', 'offset').schema).toEqual({ type: 'integer', minimum: 0, default: 0 });
     expect(param('metricquery', 'metrics')).toMatchObject({ style: 'form', explode: false, required: true });
     expect(at(param('session', 'planlevel'), 'schema').pattern).toBe('^[A-Za-z0-9._-]{1,64}$');
