@@ -15,7 +15,7 @@ import { deepFreeze } from '../util/deep-freeze';
 import { orList } from '../util/word-list';
 import type { SourceSpans } from '../validate/context';
 import { fromGrammar, isError, problem } from '../validate/diagnostics';
-import { validateNode } from '../validate/validate';
+import { type ValidateOptions, validateNode } from '../validate/validate';
 import { DOT_SEGMENT_CUSTOMER_MESSAGE, hasDotSegmentCustomer } from '../wire/customer-id';
 import { ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
 
@@ -72,32 +72,49 @@ export function fromURLWith(
 ): FromURLResult {
   const where = locate(url);
   if (!where.ok) return { ok: false, errors: [where.problem], warnings: [] };
-  const errors: QueryDiagnostic[] = [];
-  const warnings: QueryDiagnostic[] = [];
-  const report = (d: QueryDiagnostic) => (isError(d) ? errors : warnings).push(d);
-  if (where.problem !== undefined) report(where.problem);
-
-  const values = collect(where.search, table, options, report);
+  const found = new Found();
+  if (where.problem !== undefined) found.report(where.problem);
+  const plan = planOf(table);
+  const texts = collect(where.search, plan, options, found);
   const node: Record<string, unknown> = {
     type: 'query',
     endpoint: where.endpoint,
     customerId: where.customerId,
   };
-  const spans = read(values, table, node, report);
+  // The parameters that are never absent (`[]`, a default) first, so that nodes share a shape.
+  for (let i = 0; i < plan.always.length; i++) node[plan.always[i]!] = plan.empty[i];
+  const spans = read(texts, plan, node, found);
   const query = deepFreeze(node as unknown as QueryNode);
   if (options.validate !== false) {
-    const opts = {
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
-    };
-    for (const d of validateNode(query, opts, spans, table)) report(d);
+    const problems = validateNode(query, validateOptions(options), spans, table);
+    for (let i = 0; i < problems.length; i++) found.report(problems[i]!);
   }
-  if (errors.length > 0) return { ok: false, errors, warnings };
-  return { ok: true, query, warnings, baseUrl: where.baseUrl };
+  if (found.errors.length > 0) return { ok: false, errors: found.errors, warnings: found.warnings };
+  return { ok: true, query, warnings: found.warnings, baseUrl: where.baseUrl };
 }
 
-type Report = (d: QueryDiagnostic) => void;
+/** The problems found so far, sorted into errors and warnings. */
+class Found {
+  readonly errors: QueryDiagnostic[] = [];
+  readonly warnings: QueryDiagnostic[] = [];
 
+  report(d: QueryDiagnostic): void {
+    (isError(d) ? this.errors : this.warnings).push(d);
+  }
+}
+
+const NO_OPTIONS: ValidateOptions = Object.freeze({});
+
+/** What of `fromURL`'s options validation reads. */
+function validateOptions(options: FromURLOptions): ValidateOptions {
+  if (options.limits === undefined && options.catalogue === undefined) return NO_OPTIONS;
+  const opts: { limits?: Partial<QueryLimits>; catalogue?: AnyCatalogue } = {};
+  if (options.limits !== undefined) opts.limits = options.limits;
+  if (options.catalogue !== undefined) opts.catalogue = options.catalogue;
+  return opts;
+}
+
+/** Where a URL's query is: its endpoint, customer id, base URL and parameters. */
 type Location =
   | {
       readonly ok: true;
@@ -106,7 +123,7 @@ type Location =
       readonly baseUrl: string;
       readonly search: URLSearchParams;
       /** A customer id that is not valid percent-encoding (kept as written). */
-      readonly problem?: QueryDiagnostic;
+      readonly problem: QueryDiagnostic | undefined;
     }
   | { readonly ok: false; readonly problem: QueryDiagnostic };
 
@@ -132,14 +149,28 @@ function locate(url: string | URL): Location {
     return { ok: false, problem: problem('not_found', 'path', message) };
   }
   const baseUrl = (absolute ? parsed.origin : '') + segments.slice(0, -2).join('/');
-  const common = { ok: true as const, endpoint, baseUrl, search: parsed.searchParams };
+  const customerId = decodeSegment(id);
+  return {
+    ok: true,
+    endpoint,
+    customerId: customerId ?? id,
+    baseUrl,
+    search: parsed.searchParams,
+    problem: customerId === undefined ? badCustomerEncoding() : undefined,
+  };
+}
+
+/** A path segment percent-decoded, `undefined` when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | undefined {
   try {
-    return { ...common, customerId: decodeURIComponent(id) };
+    return decodeURIComponent(segment);
   } catch {
-    const message = 'The customer id in the path is not valid percent-encoding.';
-    return { ...common, customerId: id, problem: problem('invalid_customer', 'customerId', message) };
+    return undefined;
   }
 }
+
+const badCustomerEncoding = () =>
+  problem('invalid_customer', 'customerId', 'The customer id in the path is not valid percent-encoding.');
 
 /** The URL parsed once: as given when absolute, else as a path under a dummy origin; `undefined` when neither. */
 function parseURL(url: string | URL): { parsed: URL; absolute: boolean } | undefined {
@@ -155,81 +186,106 @@ function parseURL(url: string | URL): { parsed: URL; absolute: boolean } | undef
   }
 }
 
-/** The URL's parameters by name: unknown names and repeats refused, empty values ignored with a warning. */
+/** Where reading a table's rows starts from, worked out once per table. */
+interface Plan {
+  readonly rows: readonly Parameter[];
+  /** Each name's row index. */
+  readonly index: ReadonlyMap<string, number>;
+  /** The names, for a did-you-mean. */
+  readonly names: readonly string[];
+  /** The rows whose node value is never absent (lists, integers) and that value (`[]`, the default). */
+  readonly always: readonly string[];
+  readonly empty: readonly unknown[];
+}
+
+const PLANS = new WeakMap<readonly Parameter[], Plan>();
+
+function planOf(table: readonly Parameter[]): Plan {
+  let plan = PLANS.get(table);
+  if (plan === undefined) {
+    const names = table.map((row) => row.name);
+    const always = table.filter((row) => row.empty !== undefined);
+    plan = {
+      rows: table,
+      index: new Map(names.map((name, i) => [name, i])),
+      names,
+      always: always.map((row) => row.name),
+      empty: always.map((row) => row.empty),
+    };
+    PLANS.set(table, plan);
+  }
+  return plan;
+}
+
+/**
+ * The URL's parameter texts by row index: unknown names and repeats refused, empty values
+ * ignored with a warning (kept as `''`, so that a repeat of an empty one is refused too).
+ */
 function collect(
   search: URLSearchParams,
-  table: readonly Parameter[],
+  plan: Plan,
   options: FromURLOptions,
-  report: Report,
-): Map<string, string> {
-  const values = new Map<string, string>();
-  const seen = new Set<string>();
+  found: Found,
+): (string | undefined)[] {
+  const texts = new Array<string | undefined>(plan.rows.length).fill(undefined);
   for (const [name, value] of search) {
-    const row = rowOf(table, name);
-    if (row === undefined) {
-      const hint = suggestName(
-        name,
-        table.map((p) => p.name),
-      );
-      const severity = options.ignoreUnknownParameters ? 'warning' : 'error';
-      report(
-        problem('unknown_parameter', name, `Unknown query parameter "${name}"${didYouMean(hint)}`, {
-          hint,
-          severity,
-        }),
-      );
+    const i = plan.index.get(name);
+    if (i === undefined) {
+      found.report(unknownParameter(name, plan.names, options));
       continue;
     }
     // One rule for repeats, empty or not: `limit=&limit=` is a duplicate too.
-    if (seen.has(name)) {
-      report(problem('duplicate_parameter', name, `The parameter "${name}" is given more than once.`));
+    if (texts[i] !== undefined) {
+      found.report(problem('duplicate_parameter', name, `The parameter "${name}" is given more than once.`));
       continue;
     }
-    seen.add(name);
+    texts[i] = value;
     if (value === '') {
-      report(
-        problem(row.code, name, `The parameter "${name}" is empty and was ignored.`, { severity: 'warning' }),
-      );
-      continue;
+      const message = `The parameter "${name}" is empty and was ignored.`;
+      found.report(problem(plan.rows[i]!.code, name, message, { severity: 'warning' }));
     }
-    values.set(name, value);
   }
-  return values;
+  return texts;
 }
 
-const INDEXES = new WeakMap<readonly Parameter[], ReadonlyMap<string, Parameter>>();
-
-function rowOf(table: readonly Parameter[], name: string): Parameter | undefined {
-  let index = INDEXES.get(table);
-  if (index === undefined) INDEXES.set(table, (index = new Map(table.map((p) => [p.name, p]))));
-  return index.get(name);
+function unknownParameter(name: string, names: readonly string[], options: FromURLOptions): QueryDiagnostic {
+  const hint = suggestName(name, names);
+  const severity = options.ignoreUnknownParameters ? 'warning' : 'error';
+  const message = `Unknown query parameter "${name}"${didYouMean(hint)}`;
+  return problem('unknown_parameter', name, message, { hint, severity });
 }
+
+const NO_SPANS: SourceSpans = Object.freeze({});
 
 /** Each parameter's text read by its row, in table order, into the node; the grammar's spans kept. */
 function read(
-  values: ReadonlyMap<string, string>,
-  table: readonly Parameter[],
+  texts: readonly (string | undefined)[],
+  plan: Plan,
   node: Record<string, unknown>,
-  report: Report,
+  found: Found,
 ): SourceSpans {
-  const spans: Record<string, () => unknown> = {};
-  for (let i = 0; i < table.length; i++) {
-    const row = table[i]!;
-    if (row.empty !== undefined) node[row.name] = row.empty;
-    const text = values.get(row.name);
-    if (text === undefined) {
-      row.absent?.(node);
+  let spans: Record<string, () => unknown> | undefined;
+  const rows = plan.rows;
+  for (let i = 0; i < rows.length; i++) {
+    const text = texts[i];
+    if (text === undefined || text === '') {
+      rows[i]!.absent?.(node);
       continue;
     }
+    const row = rows[i]!;
     const r = row.decode(text, GRAMMAR_PARSERS);
     if (r.problem !== undefined) {
       const { message, suggest } = r.problem;
       const hint = suggest === undefined ? undefined : suggestName(text, suggest);
-      report(problem(row.code, row.name, message, { hint }));
+      found.report(problem(row.code, row.name, message, { hint }));
     }
     if (r.value !== undefined) node[row.name] = r.value;
-    if (r.warnings !== undefined) for (const w of r.warnings) report(fromGrammar(row.code, row.name, w));
-    if (r.spans !== undefined) spans[row.name] = r.spans;
+    if (r.warnings !== undefined)
+      for (const w of r.warnings) found.report(fromGrammar(row.code, row.name, w));
+    if (r.spans !== undefined) {
+      spans ??= {};
+      spans[row.name] = r.spans;
+    }
   }
-  return spans as SourceSpans;
+  return spans ?? NO_SPANS;
 }
