@@ -20,7 +20,10 @@ const TEXTS = new Map<string, ValueShape>();
 /** Absent or a string, described as `what` (one shape per wording, made once). */
 function text(what: string): ValueShape {
   let shape = TEXTS.get(what);
-  if (shape === undefined) TEXTS.set(what, (shape = { what, test: optionalString }));
+  if (shape === undefined) {
+    shape = { what, test: optionalString };
+    TEXTS.set(what, shape);
+  }
   return shape;
 }
 
@@ -45,7 +48,10 @@ const SHAPES = new WeakMap<readonly Parameter[], readonly (ValueShape | undefine
 /** Each row's shape, worked out once per table. */
 function shapesOf(table: readonly Parameter[]): readonly (ValueShape | undefined)[] {
   let shapes = SHAPES.get(table);
-  if (shapes === undefined) SHAPES.set(table, (shapes = table.map(shapeOf)));
+  if (shapes === undefined) {
+    shapes = table.map(shapeOf);
+    SHAPES.set(table, shapes);
+  }
   return shapes;
 }
 

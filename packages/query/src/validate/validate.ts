@@ -110,8 +110,10 @@ const RULE_LISTS = new WeakMap<readonly Parameter[], readonly (((cx: Context) =>
 /** Each row's rule, in table order, worked out once per table. */
 function rulesOf(table: readonly Parameter[]): readonly (((cx: Context) => void) | undefined)[] {
   let rules = RULE_LISTS.get(table);
-  if (rules === undefined)
-    RULE_LISTS.set(table, (rules = table.map((row) => RULES[row.name as ParameterName])));
+  if (rules === undefined) {
+    rules = table.map((row) => RULES[row.name as ParameterName]);
+    RULE_LISTS.set(table, rules);
+  }
   return rules;
 }
 
