@@ -25,7 +25,7 @@ import { filterText, periodText, qoeFilterText } from './parameter-texts';
 const SESSION = ['session'] as const;
 const PLAN_LEVEL = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The codec half of each row of the parameter table, in canonical URL order. @internal */
+/** The codec half of each row of the parameter table, in canonical URL order. */
 export const PARAMETER_CODECS = Object.freeze([
   textParameter({
     name: 'planlevel',
