@@ -196,6 +196,8 @@ interface Plan {
   /** The rows whose node value is never absent (lists, integers) and that value (`[]`, the default). */
   readonly always: readonly string[];
   readonly empty: readonly unknown[];
+  /** Each row's hook for a URL that leaves it out (most have none), read without touching the row. */
+  readonly absent: readonly (((node: Record<string, unknown>) => void) | undefined)[];
 }
 
 const PLANS = new WeakMap<readonly Parameter[], Plan>();
@@ -211,6 +213,7 @@ function planOf(table: readonly Parameter[]): Plan {
       names,
       always: always.map((row) => row.name),
       empty: always.map((row) => row.empty),
+      absent: table.map((row) => row.absent?.bind(row)),
     };
     PLANS.set(table, plan);
   }
@@ -269,7 +272,7 @@ function read(
   for (let i = 0; i < rows.length; i++) {
     const text = texts[i];
     if (text === undefined || text === '') {
-      rows[i]!.absent?.(node);
+      plan.absent[i]?.(node);
       continue;
     }
     const row = rows[i]!;

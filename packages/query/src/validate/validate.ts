@@ -15,7 +15,7 @@ import { checkAggMode } from './check-agg';
 import { checkConcurrencyMetrics } from './check-concurrency';
 import { checkFilterRule, checkQoeFilterRule } from './check-filters';
 import { checkAggBy, checkMetrics } from './check-names';
-import { checkParameter } from './check-parameter';
+import { type CheckedRow, checkedRow, checkParameter } from './check-parameter';
 import { checkGranularity, checkPeriod } from './check-period';
 import { checkCustomer, checkOrderBy } from './check-plain';
 import type { Context, SourceSpans } from './context';
@@ -87,7 +87,7 @@ export function validateNode(
   const cx: Context = {
     q,
     catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits: options.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...options.limits },
     out: [],
     session: q.endpoint === 'session',
     timeseries: q.aggby.includes(TIMESTAMP),
@@ -98,23 +98,29 @@ export function validateNode(
   };
   const optional = options.requirePlanLevel === false ? PLAN_LEVEL_OPTIONAL : NOTHING_OPTIONAL;
   checkCustomer(cx);
-  const rules = rulesOf(table);
-  for (let i = 0; i < table.length; i++) {
-    if (checkParameter(cx, table[i]!, optional)) rules[i]?.(cx);
+  const { rows, rules } = checksOf(table);
+  for (let i = 0; i < rows.length; i++) {
+    if (checkParameter(cx, rows[i]!, optional)) rules[i]?.(cx);
   }
   return cx.out;
 }
 
-const RULE_LISTS = new WeakMap<readonly Parameter[], readonly (((cx: Context) => void) | undefined)[]>();
+/** A table's rows as the plain checks read them, and each row's rule, in table order. */
+interface Checks {
+  readonly rows: readonly CheckedRow[];
+  readonly rules: readonly (((cx: Context) => void) | undefined)[];
+}
 
-/** Each row's rule, in table order, worked out once per table. */
-function rulesOf(table: readonly Parameter[]): readonly (((cx: Context) => void) | undefined)[] {
-  let rules = RULE_LISTS.get(table);
-  if (rules === undefined) {
-    rules = table.map((row) => RULES[row.name as ParameterName]);
-    RULE_LISTS.set(table, rules);
+const CHECKS = new WeakMap<readonly Parameter[], Checks>();
+
+/** A table's checks, worked out once per table. */
+function checksOf(table: readonly Parameter[]): Checks {
+  let checks = CHECKS.get(table);
+  if (checks === undefined) {
+    checks = { rows: table.map(checkedRow), rules: table.map((row) => RULES[row.name as ParameterName]) };
+    CHECKS.set(table, checks);
   }
-  return rules;
+  return checks;
 }
 
 const PLAN_LEVEL_OPTIONAL: ReadonlySet<string> = new Set(['planlevel']);
