@@ -8,6 +8,7 @@ import { packageConfig } from '../../vitest.shared.ts';
 const SEMANTICS = [
   'test/semantics-v2.test.ts',
   'test/semantics-v2-params.test.ts',
+  'test/semantics-v3-metrics.test.ts',
   'test/compile.gaps.test.ts',
   'test/events.gaps.test.ts',
   'test/session-list.test.ts',

@@ -3,6 +3,7 @@
 // flags become builder calls that print canonical URLs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_CATALOGUE } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers';
 
@@ -86,7 +87,7 @@ describe.concurrent('playq catalogue', () => {
   it('prints JSON, with the file names added', async () => {
     const r = await runCli(['catalogue', '--json', '--catalogue', names]);
     const json = JSON.parse(r.stdout);
-    expect(json.metrics).toHaveLength(27);
+    expect(json.metrics).toHaveLength(DEFAULT_CATALOGUE.metricNames.length + 1);
     expect(json.metrics.at(-1)).toEqual({
       name: 'ad_impressions',
       unit: 'count',

@@ -36,6 +36,8 @@ export {
   type DimensionNameOf,
   isDimension,
   isMetric,
+  type ListFieldName,
+  type ListFieldOf,
   type MetricName,
   type MetricNameOf,
 } from './catalogue/catalogue';

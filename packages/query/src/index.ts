@@ -35,11 +35,16 @@ export {
   type ErrorDimensionName,
   isDimension,
   isErrorDimension,
+  isListField,
   isMetric,
   isSessionField,
+  type ListFieldName,
+  type ListFieldOf,
+  listFieldType,
   METRICS,
   type MetricName,
   type MetricNameOf,
+  type NumericListFieldOf,
   type RestrictedDimensionOf,
   type SessionFieldName,
   type SessionFieldOf,
@@ -56,6 +61,9 @@ export {
   type DimensionInfo,
   defineCatalogue,
   extendCatalogue,
+  type FieldDefinition,
+  type FieldDefinitions,
+  type FieldInfo,
   type MetricDefinition,
   type MetricDefinitions,
   type MetricInfo,
@@ -139,11 +147,13 @@ export {
   isCustomerId,
 } from './wire/customer-id';
 export {
+  AGGREGATE_ENDPOINTS,
   CREDENTIAL_HEADER,
   type Credential,
   credentialOf,
   ENDPOINTS,
   isEndpoint,
+  isListEndpoint,
 } from './wire/endpoints';
 export { pageCount } from './wire/page-count';
 export { PLAN_LOOKUP_SEGMENT, planLookupUrl, TOKEN_PATH, tokenUrlOf } from './wire/paths';

@@ -18,7 +18,7 @@ describe('catalogueProblems: metric definitions', () => {
 
   it('names every unit when the unit is unknown', () => {
     expect(problemsOf({ carts: { ...metric, unit: 'bytes' } })).toStrictEqual([
-      'metric "carts": unit is one of seconds, minutes, percent, count, sessions, score, ratio.',
+      'metric "carts": unit is one of seconds, minutes, percent, count, sessions, score, ratio, megabytes, epoch_seconds.',
     ]);
   });
 
@@ -31,7 +31,8 @@ describe('catalogueProblems: metric definitions', () => {
   });
 
   it('wants a non-empty list of known endpoints', () => {
-    const sentence = 'metric "carts": endpoints is a non-empty list of metricquery and session.';
+    const sentence =
+      'metric "carts": endpoints is a non-empty list of metricquery, session and listsessions.';
     expect(problemsOf({ carts: { ...metric, endpoints: [] } })).toStrictEqual([sentence]);
     expect(problemsOf({ carts: { ...metric, endpoints: ['session', 'export'] } })).toStrictEqual([sentence]);
     expect(problemsOf({ carts: { ...metric, endpoints: 'session' } })).toStrictEqual([sentence]);

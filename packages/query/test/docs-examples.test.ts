@@ -1,7 +1,17 @@
 // The URLs docs/query.md shows, checked against the builder so the documentation cannot drift.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOGUE, DIMENSIONS, fromURL, METRICS, metricQuery, validate } from '../src/index';
+import {
+  DEFAULT_CATALOGUE,
+  DIMENSIONS,
+  fromURL,
+  isDimension,
+  isErrorDimension,
+  listFieldType,
+  METRICS,
+  metricQuery,
+  validate,
+} from '../src/index';
 
 const B = 'https://analytics.example.com/api/v1';
 const P = 'period=start%3D1704067200%2Cend%3D1704153600';
@@ -99,6 +109,15 @@ describe('docs/catalogue.md', () => {
       const m = METRICS[name];
       const row = `| \`${name}\` | ${m.unit} | ${m.level} | ${m.concurrency ? 'yes' : 'no'} | ${m.description} |`;
       expect(text, name).toContain(row);
+    }
+  });
+
+  it('gives every list field of the session list with its type', () => {
+    const dimensions = DEFAULT_CATALOGUE.dimensionNames.filter((d) => !isErrorDimension(d));
+    expect(text).toContain('| every dimension but `category` and `key` | string |');
+    expect(DEFAULT_CATALOGUE.listFieldNames.filter((n) => isDimension(n))).toEqual(dimensions);
+    for (const name of DEFAULT_CATALOGUE.listFieldNames.filter((n) => !isDimension(n))) {
+      expect(text, name).toContain(`| \`${name}\` | ${listFieldType(name)} |`);
     }
   });
 

@@ -16,9 +16,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/testing/src/contract/base-queries.ts': 'probe queries',
   'packages/testing/src/contract/checks-semantics.ts': 'probe queries',
   'packages/testing/src/contract/checks-population.ts': 'probe queries',
-  // The session list's SQL per field, until the catalogue marks its list fields (issue 26): then
-  // typed by the catalogue's list-field names and removed from here.
-  'packages/server/src/sql/list-fields.ts': 'SQL per list field',
 };
 
 const named = (chunk: string, pattern: RegExp) =>
@@ -34,7 +31,7 @@ export function secondLists(text: string): string[] {
   }
   const cases = named(code, /case\s+['"`]([a-z_0-9]+)['"`]\s*:/g);
   if (cases.size >= 3) found.push(`case labels ${[...cases].join(', ')}`);
-  if (!/\bMetricName(Of)?\b/.test(code)) {
+  if (!/\b(MetricName|ListFieldName)(Of)?\b/.test(code)) {
     const withoutCases = code.replace(/case\s+['"`][a-z_0-9]+['"`]\s*:/g, '');
     for (const m of withoutCases.matchAll(/\{([^{}]*)\}/g)) {
       const keys = named(m[1]!, /(?:^|[,{\s])['"]?([a-z_0-9]+)['"]?\s*:/g);
@@ -52,6 +49,9 @@ describe('one list of metric names', () => {
     expect(secondLists('const U: Record<MetricName, number> = { latency: 1, errors: 2, users: 3 };')).toEqual(
       [],
     );
+    expect(
+      secondLists('const U: { [K in ListFieldName]: number } = { latency: 1, errors: 2, users: 3 };'),
+    ).toEqual([]);
     expect(secondLists("// ['latency', 'errors', 'users']\nq.metrics('latency', 'errors');")).toEqual([]);
   });
 

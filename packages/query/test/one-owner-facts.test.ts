@@ -67,13 +67,16 @@ export function secondParameterLists(text: string): string[] {
   return found;
 }
 
-/** A list or union of the endpoint names (all of them, quoted). */
+/** A list, union or table of endpoint names (two or more of them, quoted). */
+/** Whether two or more endpoints pass a test: a list of some endpoints is a fact of the wire module too. */
+const manyEndpoints = (has: (e: string) => boolean) => ENDPOINTS.filter(has).length >= 2;
+
 export function secondEndpointLists(text: string): string[] {
   const code = stripComments(text);
   const found: string[] = [];
   for (const m of code.matchAll(/\[([^[\]]*)\]/g)) {
     const names = quoted(m[1]!);
-    if (ENDPOINTS.every((e) => names.has(e))) found.push(`endpoint list [${m[1]!.trim()}]`);
+    if (manyEndpoints((e) => names.has(e))) found.push(`endpoint list [${m[1]!.trim()}]`);
   }
   // A table of facts per endpoint: an object literal giving each endpoint a literal value.
   for (const m of code.matchAll(/\{([^{}]*)\}/g)) {
@@ -82,12 +85,12 @@ export function secondEndpointLists(text: string): string[] {
         (k) => k[1]!,
       ),
     );
-    if (ENDPOINTS.every((e) => keys.has(e))) found.push(`endpoint table {${m[1]!.trim()}}`);
+    if (manyEndpoints((e) => keys.has(e))) found.push(`endpoint table {${m[1]!.trim()}}`);
   }
   const member = ENDPOINTS.map((e) => `['"\`]${e}['"\`]`).join('|');
   const union = new RegExp(`(?:${member})(?:\\s*\\|\\s*(?:${member}))+`, 'g');
   for (const m of code.matchAll(union)) {
-    if (ENDPOINTS.every((e) => m[0].includes(e))) found.push(`endpoint union ${m[0]}`);
+    if (manyEndpoints((e) => m[0].includes(e))) found.push(`endpoint union ${m[0]}`);
   }
   return found;
 }

@@ -59,7 +59,7 @@ describe('the parameter table', () => {
     }
     expect(rowOf('planlevel').endpoints).toEqual(['session']);
     expect(rowOf('agg').required).toEqual(['session']);
-    expect(rowOf('period').required).toEqual(['metricquery', 'session']);
+    expect(rowOf('period').required).toEqual(['metricquery', 'session', 'listsessions']);
   });
 
   it('is where the defaults left out of URLs live', () => {

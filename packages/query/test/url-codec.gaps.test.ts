@@ -73,7 +73,7 @@ describe('fromURL: paths', () => {
         {
           code: 'not_found',
           message:
-            'The path "metricquery/demo" does not end in /metricquery/<customerId> or /session/<customerId>.',
+            'The path "metricquery/demo" does not end in /metricquery/<customerId>, /session/<customerId> or /listsessions/<customerId>.',
           severity: 'error',
           param: 'path',
         },

@@ -118,7 +118,11 @@ describe('fromURL: messages and hints', () => {
   it('says when the text is not a URL, or its path is not an endpoint', () => {
     failsWith(
       'http://[::1',
-      error('not_found', 'path', 'Not a URL: expected …/metricquery/<customerId> or …/session/<customerId>.'),
+      error(
+        'not_found',
+        'path',
+        'Not a URL: expected …/metricquery/<customerId>, …/session/<customerId> or …/listsessions/<customerId>.',
+      ),
     );
     for (const path of ['/api/v1/metricquery', '/api/v1/other/demo', '/']) {
       failsWith(
@@ -126,7 +130,7 @@ describe('fromURL: messages and hints', () => {
         error(
           'not_found',
           'path',
-          `The path "${path}" does not end in /metricquery/<customerId> or /session/<customerId>.`,
+          `The path "${path}" does not end in /metricquery/<customerId>, /session/<customerId> or /listsessions/<customerId>.`,
         ),
       );
     }

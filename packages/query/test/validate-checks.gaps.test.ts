@@ -14,7 +14,7 @@ describe('validate: endpoint, customer id and plan level', () => {
       {
         code: 'not_found',
         param: 'path',
-        message: 'Unknown endpoint "reports": expected metricquery or session.',
+        message: 'Unknown endpoint "reports": expected metricquery, session or listsessions.',
         severity: 'error',
       },
     ]);

@@ -109,7 +109,8 @@ describe('validate: metrics', () => {
       'median_latency, p95_latency, p99_latency, bufferingratio, buffcount, playdur, ' +
       'avg_playtime_by_audience, users, unique_subscribers, uniqueviewercount, unique_devices, ' +
       'anonymous_viewers, cdn_change_rate, qualityofexperience, avg_qualityofexperience, ' +
-      'median_qualityofexperience, concurviewavg, errors, fatalerrors';
+      'median_qualityofexperience, views, totalduration, cbrsize, cirrbufferingratio, ' +
+      'uniquesubscribercount, playperunique, playtimeperunique, concurviewavg, errors, fatalerrors';
     const position = { offset: 7, length: 6, line: 1, column: 8 };
     expect(validate(fromQuery(session.toQuery()).metrics('errors', 'zzzzzz'))).toStrictEqual([
       {
@@ -223,7 +224,7 @@ describe('validate: names available on one endpoint only', () => {
       {
         code: 'not_found',
         param: 'path',
-        message: 'Unknown endpoint "reports": expected metricquery or session.',
+        message: 'Unknown endpoint "reports": expected metricquery, session or listsessions.',
         severity: 'error',
       },
     ]);

@@ -30,7 +30,7 @@ import {
 
 describe('endpoints', () => {
   it('lists the query endpoints and recognises only them', () => {
-    expect(ENDPOINTS).toEqual(['metricquery', 'session']);
+    expect(ENDPOINTS).toEqual(['metricquery', 'session', 'listsessions']);
     expect(Object.isFrozen(ENDPOINTS)).toBe(true);
     for (const e of ENDPOINTS) expect(isEndpoint(e)).toBe(true);
     for (const v of ['sessions', 'METRICQUERY', '', 'plan', undefined, 1]) expect(isEndpoint(v)).toBe(false);

@@ -3,7 +3,7 @@
 // validation, the builder, the CLI and the reference service answer them the same way.
 import type { Endpoint } from '../model';
 import { DEFAULT_CATALOGUE, type DefaultCatalogue } from './default-catalogue';
-import type { AnyCatalogue, DimensionInfo, MetricInfo } from './define-catalogue';
+import type { AnyCatalogue, DimensionInfo, FieldInfo, MetricInfo } from './define-catalogue';
 
 /** A metric name of a catalogue (of the default one when not given). */
 export type MetricNameOf<C extends AnyCatalogue> = keyof C['definition']['metrics'] & string;
@@ -31,6 +31,45 @@ export type RestrictedDimensionOf<C extends AnyCatalogue> = {
     : never;
 }[DimensionNameOf<C>];
 
+/** The names that carry an endpoint in their definition's `endpoints` (or, without one, by default). */
+type OnEndpoint<Defs, E extends string, Default extends boolean> = {
+  [K in keyof Defs & string]: Defs[K] extends { readonly endpoints: readonly (infer X)[] }
+    ? E extends X
+      ? K
+      : never
+    : Default extends true
+      ? K
+      : never;
+}[keyof Defs & string];
+type Dims<C extends AnyCatalogue> = C['definition']['dimensions'];
+type Fields<C extends AnyCatalogue> = NonNullable<C['definition']['fields']>;
+
+/**
+ * The names a catalogue's session list takes in `metrics` (list fields): metrics valid on
+ * `listsessions` (each session's own value), the catalogue's fields, and its dimensions valid
+ * there (every one that does not combine with some metrics only).
+ */
+export type ListFieldOf<C extends AnyCatalogue> =
+  | OnEndpoint<C['definition']['metrics'], 'listsessions', false>
+  | (keyof Fields<C> & string)
+  | DimensionsOnList<C>;
+/** Dimensions valid on `listsessions`: listed there, or (by default) every one that is not error-only. */
+type DimensionsOnList<C extends AnyCatalogue> = {
+  [K in keyof Dims<C> & string]: Dims<C>[K] extends { readonly endpoints: readonly (infer X)[] }
+    ? 'listsessions' extends X
+      ? K
+      : never
+    : Dims<C>[K] extends { readonly combinesWith: readonly string[] }
+      ? never
+      : K;
+}[keyof Dims<C> & string];
+/** The list fields whose values are numbers (the rest are strings). */
+export type NumericListFieldOf<C extends AnyCatalogue> =
+  | OnEndpoint<C['definition']['metrics'], 'listsessions', false>
+  | {
+      [K in keyof Fields<C> & string]: Fields<C>[K] extends { readonly type: 'number' } ? K : never;
+    }[keyof Fields<C> & string];
+
 /** The default catalogue's metric names. */
 export type MetricName = MetricNameOf<DefaultCatalogue>;
 /** The default catalogue's dimension names. */
@@ -39,6 +78,8 @@ export type DimensionName = DimensionNameOf<DefaultCatalogue>;
 export type ErrorDimensionName = RestrictedDimensionOf<DefaultCatalogue>;
 /** Dimensions the session endpoint also accepts in `metrics`, where they come back as string fields. */
 export type SessionFieldName = SessionFieldOf<DefaultCatalogue>;
+/** The names the default catalogue's session list takes in `metrics`. */
+export type ListFieldName = ListFieldOf<DefaultCatalogue>;
 
 /** The default catalogue (the public dictionary). Kept under its first name. */
 export const CATALOGUE: DefaultCatalogue = DEFAULT_CATALOGUE;
@@ -108,6 +149,39 @@ export function isSessionField(
   catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
 ): name is SessionFieldName {
   return isDimension(name, catalogue) && dimensionInfo(catalogue, name).metricOn.includes(endpoint);
+}
+
+/**
+ * Whether a name is a field of a session list (`metrics` on `listsessions`): a metric valid there,
+ * a field of the catalogue, or a dimension valid there.
+ *
+ * @example
+ * isListField('bufferingratio'); // true (the session's own value)
+ * isListField('sessionid'); // true
+ * isListField('views'); // false: a group-level metric
+ */
+export function isListField(
+  name: string,
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): name is ListFieldName {
+  return of(catalogue).listFieldNames.includes(name);
+}
+
+/**
+ * Whether a list field's values are numbers or strings; `undefined` for a name that is not one.
+ *
+ * @example
+ * listFieldType('starttime'); // 'number'
+ * listFieldType('country'); // 'string'
+ */
+export function listFieldType(
+  name: string,
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): 'number' | 'string' | undefined {
+  const c = of(catalogue);
+  if (!c.listFieldNames.includes(name)) return undefined;
+  if (Object.hasOwn(c.fields, name)) return (c.fields as Record<string, FieldInfo>)[name]!.type;
+  return Object.hasOwn(c.metrics, name) ? 'number' : 'string';
 }
 
 /** @internal */

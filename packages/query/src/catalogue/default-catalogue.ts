@@ -1,9 +1,12 @@
 // The default catalogue: the vendor's public Metric and Dimensions Dictionary (docs/catalogue.md), a
 // superset of the specification's names. This is the one list of names in the project; everything
 // else (validation, builder types, the reference service, the CLI, docs/catalogue.md) reads it.
+import { ENDPOINTS } from '../wire/endpoints';
 import { type Catalogue, defineCatalogue } from './define-catalogue';
 
 const ERROR_METRICS = ['errors', 'fatalerrors'] as const;
+/** Valid on every endpoint: on `listsessions` each session's own value (a list field). */
+const LISTED = ENDPOINTS;
 
 const dictionary = defineCatalogue({
   metrics: {
@@ -24,7 +27,12 @@ const dictionary = defineCatalogue({
       level: 'group',
       description: '100 * totalstartupfailure / attempts (0 when there is no attempt).',
     },
-    latency: { unit: 'seconds', level: 'session', description: 'Startup time: mean over plays.' },
+    latency: {
+      endpoints: LISTED,
+      unit: 'seconds',
+      level: 'session',
+      description: 'Startup time: mean over plays.',
+    },
     avg_latency: {
       unit: 'seconds',
       level: 'session',
@@ -50,12 +58,18 @@ const dictionary = defineCatalogue({
       description: '99th percentile of startup time over plays (linear interpolation).',
     },
     bufferingratio: {
+      endpoints: LISTED,
       unit: 'percent',
       level: 'session',
       description: '100 * rebuffering time / (watch time + rebuffering time); 0 on an empty denominator.',
     },
-    buffcount: { unit: 'count', level: 'session', description: 'Rebuffering events.' },
-    playdur: { unit: 'minutes', level: 'session', description: 'Playtime: watch time in minutes.' },
+    buffcount: { endpoints: LISTED, unit: 'count', level: 'session', description: 'Rebuffering events.' },
+    playdur: {
+      endpoints: LISTED,
+      unit: 'minutes',
+      level: 'session',
+      description: 'Playtime: watch time in minutes.',
+    },
     avg_playtime_by_audience: {
       unit: 'minutes',
       level: 'group',
@@ -80,11 +94,13 @@ const dictionary = defineCatalogue({
       description: 'Distinct devices among sessions without a subscriber.',
     },
     cdn_change_rate: {
+      endpoints: LISTED,
       unit: 'ratio',
       level: 'group',
       description: 'CDN changes per play: sum of CDN changes / viewercount (0 without plays).',
     },
     qualityofexperience: {
+      endpoints: LISTED,
       unit: 'score',
       level: 'session',
       description:
@@ -102,18 +118,63 @@ const dictionary = defineCatalogue({
       concurrency: false,
       description: 'Median quality-of-experience score over sessions.',
     },
+    views: {
+      unit: 'count',
+      level: 'group',
+      description: 'Plays (sessions with a first frame) active at any time in the window, any status.',
+    },
+    totalduration: {
+      unit: 'minutes',
+      level: 'session',
+      endpoints: LISTED,
+      description: 'Time spent in the player: (watch time + rebuffering time) in minutes.',
+    },
+    cbrsize: {
+      unit: 'megabytes',
+      level: 'session',
+      endpoints: LISTED,
+      description: 'Data downloaded, in megabytes (10^6 bytes).',
+    },
+    cirrbufferingratio: {
+      unit: 'percent',
+      level: 'session',
+      endpoints: LISTED,
+      description:
+        'Connection-induced rebuffering: 100 * rebuffering time / (watch time + rebuffering time), 0 on an empty denominator (the data records no seek-induced buffering, so it equals bufferingratio).',
+    },
+    uniquesubscribercount: {
+      unit: 'count',
+      level: 'group',
+      description: 'Distinct subscribers (non-null subscriber id) among plays.',
+    },
+    playperunique: {
+      unit: 'ratio',
+      level: 'group',
+      description: 'Plays per unique viewer: viewercount / uniqueviewercount (0 without a viewer).',
+    },
+    playtimeperunique: {
+      unit: 'minutes',
+      level: 'group',
+      description: 'Playtime per unique viewer: playdur / uniqueviewercount (0 without a viewer).',
+    },
     concurviewavg: {
       unit: 'sessions',
       level: 'group',
       description: 'Distinct matching sessions active at any time in the window, any status.',
     },
     errors: {
+      endpoints: LISTED,
       unit: 'count',
       level: 'session',
       description:
         'Error events in the window matching the filter; business errors only with businesserror=true.',
     },
-    fatalerrors: { unit: 'count', level: 'session', description: 'Fatal error events (as errors).' },
+    fatalerrors: {
+      endpoints: LISTED,
+      unit: 'count',
+      level: 'session',
+      description: 'Fatal error events (as errors).',
+    },
   },
   dimensions: {
     country: { description: 'Country of the viewer (ISO 3166-1 alpha-2 code).' },
@@ -136,12 +197,25 @@ const dictionary = defineCatalogue({
       sessionField: true,
     },
   },
+  fields: {
+    sessionid: { type: 'string', description: 'The session identifier.' },
+    deviceid: { type: 'string', description: 'The device identifier.' },
+    status: { type: 'string', description: 'ENDED, DROPPED, RUNNING or LOADED.' },
+    starttime: { type: 'number', unit: 'epoch_seconds', description: 'When the session started.' },
+    endtime: { type: 'number', unit: 'epoch_seconds', description: 'When it ended; 0 while it has no end.' },
+    watchtime: {
+      type: 'number',
+      unit: 'seconds',
+      description: 'Playback plus rebuffering time, in seconds.',
+    },
+  },
 });
 
 type Definition = (typeof dictionary)['definition'];
 
 /** The type of the default catalogue: an interface, so compiler messages name it instead of expanding it. */
-export interface DefaultCatalogue extends Catalogue<Definition['metrics'], Definition['dimensions']> {}
+export interface DefaultCatalogue
+  extends Catalogue<Definition['metrics'], Definition['dimensions'], NonNullable<Definition['fields']>> {}
 
 /**
  * Every metric and dimension of the public dictionary, with unit, level and definition.

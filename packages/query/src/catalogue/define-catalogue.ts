@@ -1,19 +1,32 @@
-// A catalogue of metric and dimension names as one frozen value whose type carries the names, so a
-// builder made from it infers record types from it (as Kysely's builder takes a database interface).
-// `defineCatalogue` checks a definition and fills in defaults; `extendCatalogue` adds names.
+// A catalogue of metric, dimension and session-field names as one frozen value whose type carries
+// the names, so a builder made from it infers record types from it (as Kysely's builder takes a
+// database interface). `defineCatalogue` checks a definition and fills in defaults;
+// `extendCatalogue` adds names.
 import { andList } from '../util/word-list';
-import { ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
+import { AGGREGATE_ENDPOINTS, ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
 
 /** Whether a metric is computed per session (and a qoefilter tests each session) or per group. */
 export type MetricLevel = 'session' | 'group';
-export type MetricUnit = 'seconds' | 'minutes' | 'percent' | 'count' | 'sessions' | 'score' | 'ratio';
+export type MetricUnit =
+  | 'seconds'
+  | 'minutes'
+  | 'percent'
+  | 'count'
+  | 'sessions'
+  | 'score'
+  | 'ratio'
+  | 'megabytes'
+  | 'epoch_seconds';
 
 /** The definition of one metric, as a deployment writes it. */
 export interface MetricDefinition {
   readonly unit: MetricUnit;
   readonly level: MetricLevel;
   readonly description: string;
-  /** The endpoints it is valid on (default both). */
+  /**
+   * The endpoints it is valid on (default `metricquery` and `session`). A session-level metric
+   * that lists `listsessions` too is a list field there: each session's own value.
+   */
   readonly endpoints?: readonly Endpoint[];
   /** Whether it may be requested with `concurrency=1` (default `true`). */
   readonly concurrency?: boolean;
@@ -22,7 +35,11 @@ export interface MetricDefinition {
 /** The definition of one dimension, as a deployment writes it. */
 export interface DimensionDefinition<M extends string = string> {
   readonly description: string;
-  /** The endpoints it is valid on (default both). */
+  /**
+   * The endpoints it is valid on (default every endpoint; `metricquery` and `session` for one that
+   * combines with some metrics only, since a session list lists sessions, not error events). On
+   * `listsessions` a dimension is a list field (each session's value) and may be filtered on.
+   */
   readonly endpoints?: readonly Endpoint[];
   /** The only metrics it may be combined with (default: every metric). */
   readonly combinesWith?: readonly M[];
@@ -30,15 +47,30 @@ export interface DimensionDefinition<M extends string = string> {
   readonly sessionField?: boolean;
 }
 
+/**
+ * The definition of one field of a session list that is neither a metric nor a dimension (the
+ * session's id, its start time), as a deployment writes it.
+ */
+export interface FieldDefinition {
+  /** A number (with its unit) or a string (`""` for null). */
+  readonly type: 'number' | 'string';
+  readonly unit?: MetricUnit;
+  readonly description: string;
+}
+
 export type MetricDefinitions = { readonly [name: string]: MetricDefinition };
 export type DimensionDefinitions = { readonly [name: string]: DimensionDefinition };
+export type FieldDefinitions = { readonly [name: string]: FieldDefinition };
 
 export interface CatalogueDefinition<
   M extends MetricDefinitions = MetricDefinitions,
   D extends DimensionDefinitions = DimensionDefinitions,
+  F extends FieldDefinitions = FieldDefinitions,
 > {
   readonly metrics: M;
   readonly dimensions: D;
+  /** Session-list fields that are neither metrics nor dimensions (default none). */
+  readonly fields?: F;
 }
 
 /** One metric of a catalogue, defaults filled in. */
@@ -71,28 +103,57 @@ export interface DimensionInfo<N extends string = string> {
   readonly metricOn: readonly Endpoint[];
 }
 
+/** One session-list field of a catalogue that is neither a metric nor a dimension. */
+export interface FieldInfo<N extends string = string> {
+  readonly kind: 'field';
+  readonly name: N;
+  readonly type: 'number' | 'string';
+  readonly unit?: MetricUnit;
+  readonly description: string;
+  readonly endpoints: readonly Endpoint[];
+}
+
 /** A checked, deeply frozen catalogue. Its type parameters carry the definitions, names included. */
 export interface Catalogue<
   M extends MetricDefinitions = MetricDefinitions,
   D extends DimensionDefinitions = DimensionDefinitions,
+  F extends FieldDefinitions = {},
 > {
   readonly metrics: { readonly [K in keyof M & string]: MetricInfo<K> };
   readonly dimensions: { readonly [K in keyof D & string]: DimensionInfo<K> };
+  readonly fields: { readonly [K in keyof F & string]: FieldInfo<K> };
   /** Metric names in definition order. */
   readonly metricNames: readonly (keyof M & string)[];
   /** Dimension names in definition order. */
   readonly dimensionNames: readonly (keyof D & string)[];
+  /** Field names in definition order. */
+  readonly fieldNames: readonly (keyof F & string)[];
+  /**
+   * The names a session list takes in `metrics`, in this order: the metrics valid on
+   * `listsessions`, the fields, then the dimensions valid there.
+   */
+  readonly listFieldNames: readonly string[];
   /** The special `aggby` of a time series. */
   readonly timestamp: 'timestamp';
   /** The definition it was made from (frozen), which `extendCatalogue` builds on. */
-  readonly definition: CatalogueDefinition<M, D>;
+  readonly definition: CatalogueDefinition<M, D, F>;
 }
 
 /** Any catalogue, whatever its names. */
 // biome-ignore lint/suspicious/noExplicitAny: the widest catalogue type, for constraints only
-export type AnyCatalogue = Catalogue<any, any>;
+export type AnyCatalogue = Catalogue<any, any, any>;
 
-const UNITS: readonly MetricUnit[] = ['seconds', 'minutes', 'percent', 'count', 'sessions', 'score', 'ratio'];
+const UNITS: readonly MetricUnit[] = [
+  'seconds',
+  'minutes',
+  'percent',
+  'count',
+  'sessions',
+  'score',
+  'ratio',
+  'megabytes',
+  'epoch_seconds',
+];
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -111,12 +172,13 @@ const NAME = /^[a-z_][a-z0-9_]*$/;
 export function defineCatalogue<
   const M extends MetricDefinitions,
   const D extends { readonly [name: string]: DimensionDefinition<NoInfer<keyof M & string>> },
->(definition: { readonly metrics: M; readonly dimensions: D }): Catalogue<M, D> {
+  const F extends FieldDefinitions = {},
+>(definition: { readonly metrics: M; readonly dimensions: D; readonly fields?: F }): Catalogue<M, D, F> {
   const problems = catalogueProblems(definition);
   if (problems.length > 0) {
     throw new TypeError(`@playq/query: defineCatalogue: ${problems.join(' ')}`);
   }
-  return build(definition) as unknown as Catalogue<M, D>;
+  return build(definition) as unknown as Catalogue<M, D, F>;
 }
 
 /**
@@ -135,13 +197,20 @@ export function extendCatalogue<
   const D extends {
     readonly [name: string]: DimensionDefinition<NoInfer<(keyof M | keyof C['metrics']) & string>>;
   } = {},
+  const F extends FieldDefinitions = {},
 >(
   base: C,
-  more: { readonly metrics?: M; readonly dimensions?: D },
-): Catalogue<C['definition']['metrics'] & M, C['definition']['dimensions'] & D> {
+  more: { readonly metrics?: M; readonly dimensions?: D; readonly fields?: F },
+): Catalogue<
+  C['definition']['metrics'] & M,
+  C['definition']['dimensions'] & D,
+  NonNullable<C['definition']['fields']> & F
+> {
+  const has = (section: object | undefined, n: string) => section !== undefined && Object.hasOwn(section, n);
   const clash = [
-    ...Object.keys(more.metrics ?? {}).filter((n) => Object.hasOwn(base.definition.metrics, n)),
-    ...Object.keys(more.dimensions ?? {}).filter((n) => Object.hasOwn(base.definition.dimensions, n)),
+    ...Object.keys(more.metrics ?? {}).filter((n) => has(base.definition.metrics, n)),
+    ...Object.keys(more.dimensions ?? {}).filter((n) => has(base.definition.dimensions, n)),
+    ...Object.keys(more.fields ?? {}).filter((n) => has(base.definition.fields, n)),
   ];
   if (clash.length > 0) {
     throw new TypeError(`@playq/query: extendCatalogue: the base already defines ${clash.join(', ')}.`);
@@ -149,6 +218,7 @@ export function extendCatalogue<
   return defineCatalogue({
     metrics: { ...base.definition.metrics, ...more.metrics },
     dimensions: { ...base.definition.dimensions, ...more.dimensions },
+    fields: { ...base.definition.fields, ...more.fields },
   }) as never;
 }
 
@@ -170,7 +240,35 @@ export function catalogueProblems(definition: unknown): string[] {
   for (const [name, def] of Object.entries(definition.dimensions)) {
     dimensionProblems(name, def, metrics, out);
   }
+  if (definition.fields !== undefined && !isRecord(definition.fields)) {
+    out.push('fields is an object of field definitions.');
+  } else {
+    for (const [name, def] of Object.entries(definition.fields ?? {})) {
+      fieldProblems(name, def, [metrics, definition.dimensions], out);
+    }
+  }
   return out;
+}
+
+function fieldProblems(
+  name: string,
+  def: unknown,
+  taken: readonly Record<string, unknown>[],
+  out: string[],
+): void {
+  const where = `field "${name}":`;
+  nameProblems(where, name, out);
+  if (taken.some((section) => Object.hasOwn(section, name)))
+    out.push(`${where} a metric or dimension has the same name.`);
+  if (!isRecord(def)) {
+    out.push(`${where} its definition is an object with type and description.`);
+    return;
+  }
+  if (def.type !== 'number' && def.type !== 'string') out.push(`${where} type is number or string.`);
+  if (def.unit !== undefined && !UNITS.includes(def.unit as MetricUnit)) {
+    out.push(`${where} unit is one of ${UNITS.join(', ')}.`);
+  }
+  if (typeof def.description !== 'string') out.push(`${where} description is a string.`);
 }
 
 function metricProblems(name: string, def: unknown, out: string[]): void {
@@ -246,7 +344,7 @@ function build(def: CatalogueDefinition): AnyCatalogue {
       name,
       type: 'string',
       description: d.description,
-      endpoints: d.endpoints ?? ENDPOINTS,
+      endpoints: d.endpoints ?? (d.combinesWith === undefined ? ENDPOINTS : AGGREGATE_ENDPOINTS),
       combinesWith: d.combinesWith ?? metricNames,
       restricted: d.combinesWith !== undefined,
       metricOn: d.sessionField === true ? ['session'] : [],
@@ -262,16 +360,39 @@ function build(def: CatalogueDefinition): AnyCatalogue {
       unit: m.unit,
       level: m.level,
       description: m.description,
-      endpoints: m.endpoints ?? ENDPOINTS,
+      endpoints: m.endpoints ?? AGGREGATE_ENDPOINTS,
       concurrency: m.concurrency ?? true,
       combinesWith: dimensionNames.filter((d) => dimensions[d]!.combinesWith.includes(name)),
     };
   }
+  const fieldNames = Object.keys(def.fields ?? {});
+  const fields: Record<string, FieldInfo> = {};
+  for (const name of fieldNames) {
+    const f = def.fields![name]!;
+    fields[name] = {
+      kind: 'field',
+      name,
+      type: f.type,
+      ...(f.unit === undefined ? {} : { unit: f.unit }),
+      description: f.description,
+      endpoints: ['listsessions'],
+    };
+  }
+  const onList = (info: { readonly endpoints: readonly Endpoint[] }) =>
+    info.endpoints.includes('listsessions');
+  const listFieldNames = [
+    ...metricNames.filter((n) => onList(metrics[n]!)),
+    ...fieldNames,
+    ...dimensionNames.filter((n) => onList(dimensions[n]!)),
+  ];
   return freeze({
     metrics,
     dimensions,
+    fields,
     metricNames,
     dimensionNames,
+    fieldNames,
+    listFieldNames,
     timestamp: 'timestamp',
     definition: structuredClone(def),
   }) as AnyCatalogue;

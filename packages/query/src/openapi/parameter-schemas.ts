@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS } from '../limits';
 import type { Parameter } from '../parameters/parameter';
 import { PARAMETERS } from '../parameters/parameter-table';
 import { CUSTOMER_ID_PATTERN } from '../wire/customer-id';
-import type { Endpoint } from '../wire/endpoints';
+import { type Endpoint, isListEndpoint, LIST_AGGBY } from '../wire/endpoints';
 import type { Json, JsonSchema } from './openapi-types';
 import { dimensionsOn, metricsOn } from './record-schemas';
 
@@ -18,6 +18,8 @@ export const PERIOD_PATTERN = '^\\s*(start|end)\\s*=\\s*\\d+\\s*,\\s*(start|end)
 
 /** The names a list or name parameter takes on an endpoint, from the catalogue. */
 export function namesOf(catalogue: AnyCatalogue, endpoint: Endpoint, parameter: string): string[] {
+  // A session list takes list fields (metrics, orderby) and lists one record per session.
+  if (isListEndpoint(endpoint)) return parameter === 'aggby' ? [LIST_AGGBY] : [...catalogue.listFieldNames];
   const metrics = metricsOn(catalogue, endpoint).map((m) => m.name);
   const dimensions = dimensionsOn(catalogue, endpoint);
   // On the session endpoint, some dimensions may also be listed in `metrics` (string fields).
@@ -27,6 +29,11 @@ export function namesOf(catalogue: AnyCatalogue, endpoint: Endpoint, parameter: 
   if (parameter === 'metrics') return [...metrics, ...fields];
   if (parameter === 'aggby') return [...dimensions, catalogue.timestamp];
   return [...metrics, ...dimensions, catalogue.timestamp];
+}
+
+/** One of some names; none at all (a catalogue without list fields) is no string. */
+function nameSchema(names: readonly string[]): JsonSchema {
+  return names.length > 0 ? { type: 'string', enum: [...names] } : { type: 'string', not: {} };
 }
 
 /** The schema of a row's value on an endpoint. */
@@ -44,11 +51,11 @@ function valueSchema(row: Parameter, catalogue: AnyCatalogue, endpoint: Endpoint
     }
     case 'list': {
       const names = namesOf(catalogue, endpoint, row.name);
-      return { type: 'array', minItems: 1, items: { type: 'string', enum: names } };
+      return { type: 'array', minItems: 1, items: nameSchema(names) };
     }
     case 'text':
       if (row.pattern !== undefined) return { type: 'string', pattern: row.pattern.source };
-      return { type: 'string', enum: namesOf(catalogue, endpoint, row.name) };
+      return nameSchema(namesOf(catalogue, endpoint, row.name));
     case 'grammar':
       return row.name === 'period' ? { type: 'string', pattern: PERIOD_PATTERN } : { type: 'string' };
   }

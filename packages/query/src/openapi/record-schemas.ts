@@ -1,8 +1,9 @@
 // The record and envelope schemas of each query endpoint, from a catalogue: every metric valid
 // there a number (its unit and definition in the description), every dimension a string, a time
 // series' `timestamp` an integer of epoch seconds, and the session endpoint's `totalpages`.
-import type { AnyCatalogue, MetricInfo } from '../catalogue/define-catalogue';
-import type { Endpoint } from '../wire/endpoints';
+import { listFieldType } from '../catalogue/catalogue';
+import type { AnyCatalogue, FieldInfo, MetricInfo } from '../catalogue/define-catalogue';
+import { type Endpoint, isListEndpoint } from '../wire/endpoints';
 import { envelopeSchemaName, recordSchemaName, ref } from './openapi-names';
 import type { Json, JsonSchema } from './openapi-types';
 
@@ -14,6 +15,8 @@ const UNIT_WORDS: Readonly<Record<string, string>> = {
   sessions: 'sessions',
   score: 'a score',
   ratio: 'a ratio',
+  megabytes: 'megabytes (10^6 bytes)',
+  epoch_seconds: 'epoch seconds',
 };
 
 /** A metric's description with its unit: `Unit: seconds. Startup time: mean over plays.` */
@@ -37,6 +40,7 @@ export function dimensionsOn(catalogue: AnyCatalogue, endpoint: Endpoint): strin
 
 /** The fields a record of an endpoint may carry, each with its schema. */
 function recordProperties(catalogue: AnyCatalogue, endpoint: Endpoint): Record<string, Json> {
+  if (isListEndpoint(endpoint)) return listProperties(catalogue);
   const properties: Record<string, Json> = {};
   for (const metric of metricsOn(catalogue, endpoint)) {
     properties[metric.name] = { type: 'number', description: metricDescription(metric) };
@@ -52,6 +56,20 @@ function recordProperties(catalogue: AnyCatalogue, endpoint: Endpoint): Record<s
   // The session endpoint repeats the envelope's page count in each record (the specification's).
   if (endpoint === 'session') {
     properties.totalpages = { type: 'integer', minimum: 0, description: 'Pages in the whole result.' };
+  }
+  return properties;
+}
+
+/** A session list's record: each list field a number or a string ("" for none). */
+function listProperties(catalogue: AnyCatalogue): Record<string, Json> {
+  const properties: Record<string, Json> = {};
+  for (const name of catalogue.listFieldNames as readonly string[]) {
+    const description = Object.hasOwn(catalogue.metrics, name)
+      ? `The session's own value. ${metricDescription(catalogue.metrics[name] as MetricInfo)}`
+      : Object.hasOwn(catalogue.fields, name)
+        ? (catalogue.fields[name] as FieldInfo).description
+        : catalogue.dimensions[name]!.description;
+    properties[name] = { type: listFieldType(name, catalogue)!, description };
   }
   return properties;
 }

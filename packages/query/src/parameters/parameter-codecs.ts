@@ -10,7 +10,7 @@ import {
   DEFAULT_SESSION_TYPE,
   type QueryNode,
 } from '../model';
-import { ENDPOINTS } from '../wire/endpoints';
+import { AGGREGATE_ENDPOINTS, ENDPOINTS } from '../wire/endpoints';
 import { isTimeSeries } from '../wire/time-series';
 import {
   enumParameter,
@@ -58,7 +58,8 @@ export const PARAMETER_CODECS = Object.freeze([
   {
     ...enumParameter({
       name: 'granularity',
-      endpoints: ENDPOINTS,
+      // A session list is not a time series.
+      endpoints: AGGREGATE_ENDPOINTS,
       code: 'invalid_granularity',
       values: GRANULARITIES.map((g) => ({ text: g, value: g })),
       default: DEFAULT_GRANULARITY,

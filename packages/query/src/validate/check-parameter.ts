@@ -5,7 +5,7 @@ import type { QueryLimits } from '../limits';
 import { valuesText } from '../parameters/define-parameter';
 import type { Parameter } from '../parameters/parameter';
 import { orList } from '../util/word-list';
-import { ENDPOINTS, isEndpoint } from '../wire/endpoints';
+import { ENDPOINTS, isEndpoint, isListEndpoint } from '../wire/endpoints';
 import type { Context } from './context';
 import { problem } from './diagnostics';
 
@@ -64,7 +64,9 @@ export function checkParameter(cx: Context, row: CheckedRow, optional: ReadonlyS
   if (!on(row.endpoints, cx.q.endpoint)) {
     if (!present) return true;
     const message = `${row.name} applies only to the ${orList(row.endpoints)} endpoint.`;
-    cx.out.push(problem(row.code, row.name, message));
+    // A session list refuses what it has no use for (granularity, planlevel, agg) with one code.
+    const code = isListEndpoint(cx.q.endpoint) ? 'unsupported_parameter' : row.code;
+    cx.out.push(problem(code, row.name, message));
     return false;
   }
   if (!present) {

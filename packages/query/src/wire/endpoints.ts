@@ -3,7 +3,7 @@
 // contract suite, the CLI's arguments) reads, so a new endpoint is added here once.
 
 /** The query endpoints, in the order help texts list them. */
-export const ENDPOINTS = Object.freeze(['metricquery', 'session'] as const);
+export const ENDPOINTS = Object.freeze(['metricquery', 'session', 'listsessions'] as const);
 
 /** A query endpoint: `GET {base}/{endpoint}/{customerId}`. */
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -25,7 +25,26 @@ export type Credential = 'apiKey' | 'bearer';
 const CREDENTIAL_OF: { readonly [E in Endpoint]: Credential } = Object.freeze({
   metricquery: 'apiKey',
   session: 'bearer',
+  listsessions: 'apiKey',
 });
+
+/** The endpoints that answer aggregate records (groups, time buckets, error events). */
+export const AGGREGATE_ENDPOINTS = Object.freeze(['metricquery', 'session'] as const);
+
+/**
+ * Whether an endpoint answers a session list: one record per session of the population, the
+ * requested list fields in the caller's order (`GET {base}/listsessions/{customerId}`).
+ *
+ * @example
+ * isListEndpoint('listsessions'); // true
+ * isListEndpoint('metricquery'); // false
+ */
+export function isListEndpoint(endpoint: string): endpoint is 'listsessions' {
+  return endpoint === 'listsessions';
+}
+
+/** The one `aggby` a session list takes (its default, left out of canonical URLs). */
+export const LIST_AGGBY = 'sessionid';
 
 /** The header each credential travels in. */
 export const CREDENTIAL_HEADER: { readonly [C in Credential]: string } = Object.freeze({
@@ -39,6 +58,7 @@ export const CREDENTIAL_HEADER: { readonly [C in Credential]: string } = Object.
  * @example
  * credentialOf('metricquery'); // 'apiKey'
  * credentialOf('session'); // 'bearer'
+ * credentialOf('listsessions'); // 'apiKey' (the metricquery key)
  */
 export function credentialOf(endpoint: Endpoint): Credential {
   return CREDENTIAL_OF[endpoint];

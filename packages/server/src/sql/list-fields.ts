@@ -2,6 +2,7 @@
 // the session's own value over one population row (time columns already pro rata with
 // `concurrency=1`), or for a coded text field its code column, decoded on the page. Only
 // identifiers from this table reach the list's SQL.
+import type { ListFieldName } from '@playq/query';
 import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
 import { QOE_SCORE, SESSION_BUFFERING_RATIO } from './qoe-score';
 
@@ -29,7 +30,8 @@ const dimension = (name: ServerDimension): ListFieldSql =>
   coded(DIMENSION_SQL[name].column, DIMENSION_SQL[name].dictionary);
 
 /**
- * Every list field; the catalogue's dimensions that sessions carry are list fields too. Constants
+ * Every list field of the default catalogue (a name added there fails this file's typecheck until
+ * its SQL exists); the catalogue's dimensions that sessions carry are list fields too. Constants
  * are DOUBLE (`1000.0::DOUBLE`): DuckDB's DECIMAL arithmetic costs several times as much per row.
  */
 export const LIST_FIELD_SQL = Object.freeze({
@@ -59,9 +61,10 @@ export const LIST_FIELD_SQL = Object.freeze({
   player: dimension('player'),
   cdn: dimension('cdn'),
   subscribertag: dimension('subscribertag'),
-} satisfies Record<string, ListFieldSql>);
+} satisfies { readonly [K in ListFieldName]: ListFieldSql });
 
-export type ServerListField = keyof typeof LIST_FIELD_SQL;
+/** The list fields this service answers: every list field of the default catalogue. */
+export type ServerListField = ListFieldName;
 
 export function listFieldSql(name: string): ListFieldSql | undefined {
   return Object.hasOwn(LIST_FIELD_SQL, name) ? LIST_FIELD_SQL[name as ServerListField] : undefined;

@@ -31,6 +31,8 @@ export interface MetricSql {
 /** A viewer: the subscriber, else the device (anonymous viewers). */
 const viewer = (d: Dialect) => d.tuple(['subscriberid', 'CASE WHEN subscriberid IS NULL THEN device_id END']);
 const PLAYS = 'count(startup_ms)';
+/** Distinct viewers among plays. */
+const uniqueViewers = (d: Dialect) => `count(DISTINCT ${viewer(d)}) FILTER (WHERE startup_ms IS NOT NULL)`;
 const STARTUP_FAILURES =
   'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
 const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(${den}, 0), 0)`;
@@ -41,8 +43,12 @@ const startupQuantile = (q: number) => (d: Dialect) =>
   `coalesce(${d.quantile('startup_ms', q)} / 1000.0::DOUBLE, 0)`;
 const STARTUP_S = 'startup_ms / 1000.0::DOUBLE';
 const SESSION_PLAYDUR = 'watch_ms / 60000.0::DOUBLE';
+const SESSION_TOTALDURATION = '(watch_ms + rebuffer_ms) / 60000.0::DOUBLE';
 
 const m = (x: MetricSql): MetricSql => Object.freeze(x);
+
+/** The metrics this service answers: every metric of the default catalogue. */
+export type ServerMetric = MetricName;
 
 export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.freeze({
   // (`satisfies` below: a missing or an extra name is a type error)
@@ -85,10 +91,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
   }),
   users: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
   unique_subscribers: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
-  uniqueviewercount: m({
-    source: 'sessions',
-    aggregate: (d) => `count(DISTINCT ${viewer(d)}) FILTER (WHERE startup_ms IS NOT NULL)`,
-  }),
+  uniqueviewercount: m({ source: 'sessions', aggregate: uniqueViewers }),
   unique_devices: m({ source: 'sessions', aggregate: 'count(DISTINCT device_id)' }),
   anonymous_viewers: m({
     source: 'sessions',
@@ -108,6 +111,32 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: (d) => `coalesce(${d.quantile(QOE_SCORE, 0.5)}, 0)`,
   }),
+  views: m({ source: 'active', aggregate: PLAYS }),
+  totalduration: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(watch_ms + rebuffer_ms), 0) / 60000.0::DOUBLE',
+    session: SESSION_TOTALDURATION,
+  }),
+  cbrsize: m({
+    source: 'sessions',
+    aggregate: 'coalesce(sum(bytes_downloaded), 0) / 1000000.0::DOUBLE',
+    session: 'bytes_downloaded / 1000000.0::DOUBLE',
+  }),
+  // No seek-induced buffering is recorded: the connection-induced ratio is the buffering ratio.
+  cirrbufferingratio: m({
+    source: 'sessions',
+    aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
+    session: SESSION_BUFFERING_RATIO,
+  }),
+  uniquesubscribercount: m({
+    source: 'sessions',
+    aggregate: 'count(DISTINCT subscriberid) FILTER (WHERE startup_ms IS NOT NULL)',
+  }),
+  playperunique: m({ source: 'sessions', aggregate: (d) => ratio(PLAYS, uniqueViewers(d)) }),
+  playtimeperunique: m({
+    source: 'sessions',
+    aggregate: (d) => ratio('coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE', uniqueViewers(d)),
+  }),
   concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
   errors: m({ source: 'errors', aggregate: 'count(*)', session: { errorEvents: 'all' } }),
   fatalerrors: m({
@@ -116,8 +145,6 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     session: { errorEvents: 'fatal' },
   }),
 } satisfies { readonly [K in MetricName]: MetricSql });
-
-export type ServerMetric = MetricName;
 
 /** A metric's aggregate in a dialect. */
 export function aggregateSql(metric: ServerMetric, dialect: Dialect): string {

@@ -3,9 +3,8 @@
 // `playq explain` prints, and the validation problems.
 
 import {
+  AGGREGATE_ENDPOINTS,
   builderCode,
-  ENDPOINTS,
-  type Endpoint,
   granularitySeconds,
   isGranularity,
   isTimeSeries,
@@ -17,9 +16,9 @@ import {
   validate,
 } from '@playq/query';
 
-/** The endpoints the playground queries. */
-export const FORM_ENDPOINTS = ENDPOINTS;
-export type FormEndpoint = Endpoint;
+/** The endpoints the playground queries (the aggregate ones; the session list is not in it yet). */
+export const FORM_ENDPOINTS = AGGREGATE_ENDPOINTS;
+export type FormEndpoint = (typeof AGGREGATE_ENDPOINTS)[number];
 
 export interface FormState {
   readonly baseUrl: string;

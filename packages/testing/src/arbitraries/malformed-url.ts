@@ -35,7 +35,7 @@ export interface MalformedURLConstraints extends CanonicalURLConstraints {
 }
 
 const MISSPELT = ['oderby', 'metric', 'limt', 'filters', 'groupby', 'period ', 'Metrics'];
-const BOGUS_METRICS = ['latencyy', 'views', 'buffering_ratio', 'Errors', 'error'];
+const BOGUS_METRICS = ['latencyy', 'viewz', 'buffering_ratio', 'Errors', 'error'];
 
 type Edit = (params: URLSearchParams) => void;
 
