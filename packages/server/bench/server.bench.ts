@@ -24,9 +24,11 @@ import { extractV2, v2Baselines, v2Queries } from './v2-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS = process.env.BENCH_RESULTS ?? join(here, '../../../bench/results/server.json');
-const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000').split(',').map(Number);
+/** A list of sizes from the environment; empty (`BENCH_ENGINE_SIZES=`) runs none. */
+const sizes = (value: string) => value.split(',').filter(Boolean).map(Number);
+const SIZES = sizes(process.env.BENCH_SIZES ?? '1000000,10000000');
 /** The engines table's sizes (issue 30); add 100000000 for the scale curve's last point (disk modes only). */
-const ENGINE_SIZES = (process.env.BENCH_ENGINE_SIZES ?? '1000000,10000000').split(',').map(Number);
+const ENGINE_SIZES = sizes(process.env.BENCH_ENGINE_SIZES ?? '1000000,10000000');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 /**
