@@ -78,8 +78,9 @@ function listProperties(catalogue: AnyCatalogue): Record<string, Json> {
 export function recordSchema(catalogue: AnyCatalogue, endpoint: Endpoint): JsonSchema {
   return {
     type: 'object',
-    description:
-      'One record: exactly the requested metrics (numbers) and aggby dimensions (strings; a time series carries `timestamp` instead).',
+    description: isListEndpoint(endpoint)
+      ? 'One session: exactly the fields requested in `metrics` (numbers or strings, as each is typed here).'
+      : 'One record: exactly the requested metrics (numbers) and aggby dimensions (strings; a time series carries `timestamp` instead).',
     properties: recordProperties(catalogue, endpoint),
     additionalProperties: false,
   };

@@ -141,6 +141,21 @@ describe('openApiDocument', () => {
     ]);
   });
 
+  it('types a session list: one record per session, its fields typed by the catalogue, aggby only sessionid', () => {
+    const list = at(doc.components, 'schemas', 'ListsessionsRecord');
+    expect(list.additionalProperties).toBe(false);
+    expect(list.description).toMatch(/^One session/);
+    expect(Object.keys(at(list, 'properties'))).toEqual([...DEFAULT_CATALOGUE.listFieldNames]);
+    expect(at(list, 'properties', 'sessionid').type).toBe('string');
+    expect(at(list, 'properties', 'bufferingratio').type).toBe('number');
+    expect(at(list, 'properties').timestamp).toBeUndefined();
+    expect(at(param('listsessions', 'aggby'), 'schema', 'items').enum).toEqual(['sessionid']);
+    expect(at(param('listsessions', 'orderby'), 'schema').enum).toEqual([
+      ...DEFAULT_CATALOGUE.listFieldNames,
+    ]);
+    expect(paramsOf('listsessions').map((p) => p.name)).not.toContain('granularity');
+  });
+
   it('answers problems as RFC 9457 bodies whose code is one of the codes, Retry-After on 429 and 503', () => {
     const problem = at(doc.components, 'schemas', 'Problem');
     expect(problem.required).toEqual(['type', 'title', 'status', 'detail', 'code']);
