@@ -371,8 +371,18 @@ function invalid(text: string, errors: InvalidText['errors']): InvalidText {
 
 /** A fresh builder's values: each parameter's empty value from its table row. */
 function emptyValues(table: readonly Parameter[]): Values {
-  return table.map((p) => p.empty);
+  let empty = EMPTY_VALUES.get(table);
+  if (empty === undefined) {
+    // Builders share it: `#set` copies before it changes a value. (Not frozen: copies of a
+    // frozen array are slow to write to.)
+    empty = table.map((p) => p.empty);
+    EMPTY_VALUES.set(table, empty);
+  }
+  return empty as Values;
 }
+
+/** Each table's empty state, worked out once: every `metricQuery()` starts from it. */
+const EMPTY_VALUES = new WeakMap<readonly Parameter[], readonly unknown[]>();
 
 /** The values of a node, in table order; a parameter the node lacks takes its empty value. */
 function valuesOf(node: Readonly<Record<string, unknown>>, table: readonly Parameter[]): Values {
