@@ -8,6 +8,8 @@ import {
   DEFAULT_BASE_URL,
   DEFAULT_CATALOGUE,
   DEFAULT_LIMITS,
+  ENDPOINTS,
+  isEndpoint,
   PARAMETERS,
   type Parameter,
   type ParameterName,
@@ -170,9 +172,15 @@ export function flagsToUrl(
   table: readonly Parameter[] = PARAMETERS,
 ): string {
   if (flags.metrics === undefined) throw usageError('a query needs --metrics, e.g. --metrics errors,users');
+  if (!isEndpoint(endpoint)) throw usageError(`"${endpoint}" is not an endpoint: ${ENDPOINTS.join(', ')}`);
   const queries = createQueries(catalogue ?? DEFAULT_CATALOGUE);
-  const start = endpoint === 'session' ? queries.sessionQuery(customerId) : queries.metricQuery(customerId);
-  let b = queries.fromQuery(start.toQuery());
+  // Every endpoint but the session one starts from the metricquery's empty state on its own path,
+  // so a URL never names another endpoint than the one asked for.
+  const start =
+    endpoint === 'session'
+      ? queries.sessionQuery(customerId).toQuery()
+      : { ...queries.metricQuery(customerId).toQuery(), endpoint };
+  let b = queries.fromQuery(start);
   for (const row of table) {
     const text = row.name === 'period' ? periodText(flags, nowSeconds) : flagText(row, flags);
     if (text !== undefined) b = b.withParameter(row.name as ParameterName, text);

@@ -1,7 +1,14 @@
 // The query flags come from @playq/query's parameter table: one flag per row with the row's help,
 // choices and bounds (`--concurrency-mode` the one renamed flag), and a row added to the table
 // becomes a flag whose value reaches the URL without a change here.
-import { DEFAULT_LIMITS, PARAMETER_ORDER, PARAMETERS, type Parameter, type ProblemCode } from '@playq/query';
+import {
+  DEFAULT_LIMITS,
+  ENDPOINTS,
+  PARAMETER_ORDER,
+  PARAMETERS,
+  type Parameter,
+  type ProblemCode,
+} from '@playq/query';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import {
@@ -78,6 +85,19 @@ describe('query flags from the parameter table', () => {
     expect(hasShapeFlags({ concurrencyMode: true })).toBe(true);
     expect(hasShapeFlags({ last: 60 })).toBe(true);
     expect(hasShapeFlags({ baseUrl: 'http://h' })).toBe(false);
+  });
+
+  it('writes the URL on the endpoint asked for, every endpoint of the wire module', () => {
+    for (const endpoint of ENDPOINTS) {
+      const url = flagsToUrl(
+        endpoint,
+        'demo',
+        { period: 'start=0,end=3600', metrics: ['errors'] },
+        'http://h/api/v1',
+        0,
+      );
+      expect(url.startsWith(`http://h/api/v1/${endpoint}/demo?`), url).toBe(true);
+    }
   });
 
   it('makes a flag of a row added to the table, whose value becomes its URL text', () => {
