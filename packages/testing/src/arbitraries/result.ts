@@ -1,11 +1,14 @@
 // Arbitraries of what the service answers for a given query: records holding exactly the fields
-// the query asked for, and envelopes whose counts agree with `limit` and `offset`. Built from the
-// query, so `fc.property(queryNode(), q => ...)` chains into realistic answers that shrink well.
+// the query asked for (a session list's in its order), and envelopes whose counts agree with
+// `limit` and `offset`. Built from the query, so `fc.property(queryNode(), q => ...)` chains into
+// realistic answers that shrink well.
 import {
   granularitySeconds,
+  isListEndpoint,
   isMetric,
   isPerEventQuery,
   isTimeSeries,
+  listFieldType,
   METRICS,
   pageCount,
   type QueryNode,
@@ -78,12 +81,34 @@ function periodOf(query: QueryNode) {
   return period;
 }
 
+/** Epoch-second fields of a session list; the other number fields are metrics or durations. */
+const EPOCH_FIELDS: ReadonlySet<string> = new Set(['starttime', 'endtime']);
+
+/** A session list's field: its session's own metric value, an epoch second, a duration, a string. */
+function listFieldValue(
+  query: QueryNode,
+  name: string,
+  constraints: RecordConstraints,
+): fc.Arbitrary<number | string> {
+  if (listFieldType(name) === 'string') {
+    return name === 'sessionid' ? fc.uuid() : fc.oneof(fc.constant(''), dimensionValue(name));
+  }
+  if (isMetric(name)) return metricValue(name, constraints);
+  if (!EPOCH_FIELDS.has(name)) return nonNegative(86_400);
+  const { start, end } = periodOf(query);
+  return fc.integer({ min: start, max: Math.max(start, end - 1) });
+}
+
 /** The fields a record of this query carries besides `totalpages`, with their generators. */
 function fieldArbitraries(
   query: QueryNode,
   constraints: RecordConstraints,
 ): Record<string, fc.Arbitrary<number | string>> {
   const fields: Record<string, fc.Arbitrary<number | string>> = {};
+  if (isListEndpoint(query.endpoint)) {
+    for (const name of query.metrics) fields[name] = listFieldValue(query, name, constraints);
+    return fields;
+  }
   for (const name of query.metrics)
     fields[name] = isMetric(name) ? metricValue(name, constraints) : dimensionValue(name);
   if (isTimeSeries(query)) {
@@ -101,7 +126,8 @@ function fieldArbitraries(
 /**
  * One result record for a query: the requested metrics as numbers of the right kind, the `aggby`
  * dimensions (or the `timestamp` bucket of a time series) and, on the session endpoint,
- * `totalpages`.
+ * `totalpages`. A session list's record holds its requested fields in order, typed by the
+ * catalogue (`listFieldType`).
  *
  * @example
  * fc.assert(fc.property(metricQueryNode().chain((q) => record(q).map((r) => [q, r] as const)), ([q, r]) => {
@@ -114,13 +140,27 @@ export function record(query: QueryNode, constraints: RecordConstraints = {}): f
   return fc.record(fields);
 }
 
-/** The record order the reference service uses, so generated pages look like real ones. */
-function sortRecords(query: QueryNode, records: Record<string, number | string>[]): void {
+/** The field records are sorted by, its direction, and the fields that break ties, in turn. */
+function orderOf(query: QueryNode): { by?: string; desc: boolean; ties: readonly string[] } {
+  if (isListEndpoint(query.endpoint)) {
+    // A session list: the first requested field unless told, descending unless told, ties by sessionid.
+    const by = query.orderby ?? query.metrics[0];
+    return {
+      ...(by === undefined ? {} : { by }),
+      desc: (query.order ?? 'desc') === 'desc',
+      ties: ['sessionid'],
+    };
+  }
   const series = isTimeSeries(query);
   const by = query.orderby ?? (series ? 'timestamp' : query.metrics.find((m) => isMetric(m)));
+  const desc = (query.order ?? (by !== undefined && isMetric(by) ? 'desc' : 'asc')) === 'desc';
+  return { ...(by === undefined ? {} : { by }), desc, ties: series ? ['timestamp'] : query.aggby };
+}
+
+/** The record order the reference service uses, so generated pages look like real ones. */
+function sortRecords(query: QueryNode, records: Record<string, number | string>[]): void {
+  const { by, desc, ties } = orderOf(query);
   if (!by) return;
-  const desc = (query.order ?? (isMetric(by) ? 'desc' : 'asc')) === 'desc';
-  const ties = series ? ['timestamp'] : query.aggby;
   const compare = (a: number | string | undefined, b: number | string | undefined) =>
     a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1;
   records.sort((a, b) => {
@@ -133,6 +173,9 @@ function sortRecords(query: QueryNode, records: Record<string, number | string>[
     return 0;
   });
 }
+
+/** A session list's records differ in `sessionid` when it is requested. */
+const listKeys = (query: QueryNode): string[] => (query.metrics.includes('sessionid') ? ['sessionid'] : []);
 
 /**
  * A result envelope for a query: the page that `limit` and `offset` select from a full result of
@@ -152,18 +195,26 @@ export function envelope(
   const maxOnPage = Math.min(query.limit, constraints.maxRecords ?? 20);
   const maxExtra = constraints.maxExtraRecords ?? 10_000;
   const series = isTimeSeries(query);
-  const groupKeys = series ? ['timestamp'] : isPerEventQuery(query) ? [] : [...query.aggby];
+  const list = isListEndpoint(query.endpoint);
+  // One record per group (time bucket, dimension values), per error event, or per listed session.
+  const groupKeys = series
+    ? ['timestamp']
+    : isPerEventQuery(query)
+      ? []
+      : list
+        ? listKeys(query)
+        : [...query.aggby];
   const recordArb = fc.record(fields);
   // A query without grouping has one result record at most (the totals), at offset 0.
-  const single = groupKeys.length === 0 && !isPerEventQuery(query);
+  const single = groupKeys.length === 0 && !isPerEventQuery(query) && !list;
   const minRecords = Math.min(constraints.minRecords ?? 0, single ? (query.offset === 0 ? 1 : 0) : maxOnPage);
   const pageArb = single
     ? fc.array(recordArb, {
         minLength: minRecords,
         maxLength: query.offset === 0 ? Math.min(1, maxOnPage) : 0,
       })
-    : isPerEventQuery(query)
-      ? // One record per error event: records need not differ.
+    : groupKeys.length === 0
+      ? // One record per error event or per session without its id: records need not differ.
         fc.array(recordArb, { minLength: minRecords, maxLength: maxOnPage })
       : fc.uniqueArray(recordArb, {
           minLength: minRecords,

@@ -7,9 +7,11 @@ import {
   DEFAULT_CATALOGUE,
   type Endpoint,
   isDimension,
+  isListEndpoint,
   isMetric,
   isPerEventQuery,
   isTimeSeries,
+  listFieldType,
   type MetricInfo,
   pageCount,
 } from '@playq/query';
@@ -185,6 +187,8 @@ export function recordsFindings(
         spec(`${where} carries fields that were not requested: ${extra.map((k) => `\`${k}\``).join(', ')}`),
       );
     }
+    if (isListEndpoint(expected.endpoint) && extra.length === 0)
+      findings.push(...keyOrderFindings(record, where, expected));
     for (const name of wanted) {
       if (!(name in record)) continue;
       findings.push(...valueFindings(name, record[name], where, expected));
@@ -221,12 +225,17 @@ function valueFindings(
       ? []
       : [spec(`${where}: totalpages is not an integer (got ${describe(value)})`)];
   }
-  // On the session endpoint the dimension names listed under `metrics` come back as strings.
+  // On the session endpoint the dimension names listed under `metrics` come back as strings; a
+  // session list's fields are typed by the catalogue (its metrics and number fields are numbers).
   const catalogue = expected.catalogue ?? DEFAULT_CATALOGUE;
-  if (isDimension(name, catalogue) || (expected.endpoint === 'session' && !isMetric(name, catalogue))) {
+  if (isStringField(name, expected.endpoint, catalogue)) {
     return typeof value === 'string'
       ? []
-      : [spec(`${where}: dimension \`${name}\` is not a string (got ${describe(value)})`)];
+      : [
+          spec(
+            `${where}: ${isListEndpoint(expected.endpoint) && !isDimension(name, catalogue) ? 'field' : 'dimension'} \`${name}\` is not a string (got ${describe(value)})`,
+          ),
+        ];
   }
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     return [spec(`${where}: metric \`${name}\` is not a finite number (got ${describe(value)})`)];
@@ -240,6 +249,25 @@ function valueFindings(
     return [design(`${where}: ${name} ${value} is above 100 (playq reports a ${unit} of at most 100)`)];
   }
   return [];
+}
+
+function isStringField(name: string, endpoint: Endpoint, catalogue: AnyCatalogue): boolean {
+  if (isListEndpoint(endpoint)) return listFieldType(name, catalogue) !== 'number';
+  return isDimension(name, catalogue) || (endpoint === 'session' && !isMetric(name, catalogue));
+}
+
+/** A session list's record holds the requested fields in the order they were asked for. */
+function keyOrderFindings(
+  record: Record<string, unknown>,
+  where: string,
+  expected: EnvelopeExpectation,
+): Finding[] {
+  const keys = Object.keys(record);
+  const wanted = [...new Set(expected.metrics)];
+  if (keys.length !== wanted.length || keys.every((key, i) => key === wanted[i])) return [];
+  return [
+    design(`${where} holds its fields in the order ${keys.join(', ')}; requested ${wanted.join(', ')}`),
+  ];
 }
 
 function timestampFindings(value: unknown, where: string, expected: EnvelopeExpectation): Finding[] {
