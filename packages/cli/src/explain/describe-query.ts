@@ -95,10 +95,14 @@ function bucketText(q: QueryNode): string {
 const parameterValue = (q: QueryNode, row: Parameter): unknown =>
   (q as unknown as Record<string, unknown>)[row.name];
 
-/** The parameters only some endpoints take (the session endpoint's plan level and agg), with their meaning. */
+/**
+ * The parameters only some endpoints take and this one requires (the session endpoint's plan level
+ * and agg), with their meaning. Optional ones some endpoints lack (granularity, not on the session
+ * list) have lines of their own.
+ */
 function endpointRows(q: QueryNode): [string, string][] {
   return PARAMETERS.filter(
-    (row) => row.endpoints.length < ENDPOINTS.length && row.endpoints.includes(q.endpoint),
+    (row) => row.endpoints.length < ENDPOINTS.length && row.required.includes(q.endpoint),
   ).map((row) => {
     const value = parameterValue(q, row);
     const known = row.values?.find((v) => v.value === value);
