@@ -9,6 +9,7 @@ const SEMANTICS = [
   'test/semantics-v2.test.ts',
   'test/semantics-v2-params.test.ts',
   'test/semantics-v3-metrics.test.ts',
+  'test/semantics-v2-dictionary.test.ts',
   'test/compile.gaps.test.ts',
   'test/events.gaps.test.ts',
   'test/session-list.test.ts',

@@ -118,8 +118,8 @@ function groupSources(
   };
   const sources: Source[] = [];
   const present = new Set<ServerMetric>();
-  const add = (source: MetricSource, rows: string | null) => {
-    const metrics = needed.filter((m) => sourceOf(m) === source);
+  const add = (source: MetricSource, rows: string | null, except: readonly ServerMetric[] = []) => {
+    const metrics = needed.filter((m) => sourceOf(m) === source && !except.includes(m));
     if (metrics.length === 0 || rows === null) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
@@ -130,7 +130,10 @@ function groupSources(
   };
   if (sFilter) {
     add('sessions', options.concurrency ? activeRows(scope, sFilter) : populationRows(scope, sFilter));
-    if (series && !options.concurrency && needed.includes('concurviewavg')) {
+    // A series counts concurviewavg per bucket from start and end deltas, not one row per bucket
+    // a session is active in; other metrics of active sessions (views) take those rows.
+    const counted = series && !options.concurrency && needed.includes('concurviewavg');
+    if (counted) {
       present.add('concurviewavg');
       const req = requested.includes('concurviewavg');
       sources.push({
@@ -138,7 +141,8 @@ function groupSources(
         requested: req,
         metrics: ['concurviewavg'],
       });
-    } else add('active', activeRows(scope, sFilter));
+    }
+    add('active', activeRows(scope, sFilter), counted ? ['concurviewavg'] : []);
   }
   if (eFilter) add('errors', errorRows(scope, eFilter, [...keys, ...filterColumns(query)]));
   return { sources, present };

@@ -4,6 +4,7 @@
 // identifiers from this table reach the list's SQL.
 import type { ListFieldName } from '@playq/query';
 import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
+import { SESSION_CBRSIZE, SESSION_PLAYDUR, SESSION_TOTALDURATION } from './metric-sql';
 import { QOE_SCORE, SESSION_BUFFERING_RATIO } from './qoe-score';
 
 export interface ListFieldSql {
@@ -39,9 +40,9 @@ export const LIST_FIELD_SQL = Object.freeze({
   bufferingratio: num(SESSION_BUFFERING_RATIO),
   cirrbufferingratio: num(SESSION_BUFFERING_RATIO),
   buffcount: num('rebuffer_count::DOUBLE'),
-  playdur: num('watch_ms / 60000.0::DOUBLE'),
-  totalduration: num('(watch_ms + rebuffer_ms) / 60000.0::DOUBLE'),
-  cbrsize: num('bytes_downloaded / 1e6'),
+  playdur: num(SESSION_PLAYDUR),
+  totalduration: num(SESSION_TOTALDURATION),
+  cbrsize: num(SESSION_CBRSIZE),
   qualityofexperience: num(QOE_SCORE),
   errors: num('coalesce(n_errors, 0)::DOUBLE', true),
   fatalerrors: num('coalesce(n_fatal, 0)::DOUBLE', true),

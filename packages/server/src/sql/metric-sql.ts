@@ -31,8 +31,6 @@ export interface MetricSql {
 /** A viewer: the subscriber, else the device (anonymous viewers). */
 const viewer = (d: Dialect) => d.tuple(['subscriberid', 'CASE WHEN subscriberid IS NULL THEN device_id END']);
 const PLAYS = 'count(startup_ms)';
-/** Distinct viewers among plays. */
-const uniqueViewers = (d: Dialect) => `count(DISTINCT ${viewer(d)}) FILTER (WHERE startup_ms IS NOT NULL)`;
 const STARTUP_FAILURES =
   'count(*) FILTER (WHERE startup_ms IS NULL AND NOT coalesce(business_failure, false))';
 const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(${den}, 0), 0)`;
@@ -42,13 +40,16 @@ const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(
 const startupQuantile = (q: number) => (d: Dialect) =>
   `coalesce(${d.quantile('startup_ms', q)} / 1000.0::DOUBLE, 0)`;
 const STARTUP_S = 'startup_ms / 1000.0::DOUBLE';
-const SESSION_PLAYDUR = 'watch_ms / 60000.0::DOUBLE';
-const SESSION_TOTALDURATION = '(watch_ms + rebuffer_ms) / 60000.0::DOUBLE';
+/** A session's own watch time, in the player (watch + rebuffering) and downloaded data (MB = 10^6 bytes). */
+export const SESSION_PLAYDUR = 'watch_ms / 60000.0::DOUBLE';
+export const SESSION_TOTALDURATION = '(watch_ms + rebuffer_ms) / 60000.0::DOUBLE';
+export const SESSION_CBRSIZE = 'bytes_downloaded / 1000000.0::DOUBLE';
+const PLAYDUR = 'coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE';
+const BUFFERING_RATIO = ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)');
+/** Distinct viewers among plays. */
+const UNIQUE_VIEWERS = (d: Dialect) => `count(DISTINCT ${viewer(d)}) FILTER (WHERE startup_ms IS NOT NULL)`;
 
 const m = (x: MetricSql): MetricSql => Object.freeze(x);
-
-/** The metrics this service answers: every metric of the default catalogue. */
-export type ServerMetric = MetricName;
 
 export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.freeze({
   // (`satisfies` below: a missing or an extra name is a type error)
@@ -72,7 +73,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
   p99_latency: m({ source: 'sessions', aggregate: startupQuantile(0.99) }),
   bufferingratio: m({
     source: 'sessions',
-    aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
+    aggregate: BUFFERING_RATIO,
     session: SESSION_BUFFERING_RATIO,
   }),
   buffcount: m({
@@ -80,18 +81,14 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     aggregate: 'coalesce(sum(rebuffer_count), 0)',
     session: 'rebuffer_count',
   }),
-  playdur: m({
-    source: 'sessions',
-    aggregate: 'coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE',
-    session: SESSION_PLAYDUR,
-  }),
+  playdur: m({ source: 'sessions', aggregate: PLAYDUR, session: SESSION_PLAYDUR }),
   avg_playtime_by_audience: m({
     source: 'sessions',
-    aggregate: (d) => ratio('coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE', `count(DISTINCT ${viewer(d)})`),
+    aggregate: (d) => ratio(PLAYDUR, `count(DISTINCT ${viewer(d)})`),
   }),
   users: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
   unique_subscribers: m({ source: 'sessions', aggregate: 'count(DISTINCT subscriberid)' }),
-  uniqueviewercount: m({ source: 'sessions', aggregate: uniqueViewers }),
+  uniqueviewercount: m({ source: 'sessions', aggregate: UNIQUE_VIEWERS }),
   unique_devices: m({ source: 'sessions', aggregate: 'count(DISTINCT device_id)' }),
   anonymous_viewers: m({
     source: 'sessions',
@@ -111,6 +108,8 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: (d) => `coalesce(${d.quantile(QOE_SCORE, 0.5)}, 0)`,
   }),
+  concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
+  // The rest of the vendor's dictionary (docs/catalogue.md).
   views: m({ source: 'active', aggregate: PLAYS }),
   totalduration: m({
     source: 'sessions',
@@ -120,24 +119,20 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
   cbrsize: m({
     source: 'sessions',
     aggregate: 'coalesce(sum(bytes_downloaded), 0) / 1000000.0::DOUBLE',
-    session: 'bytes_downloaded / 1000000.0::DOUBLE',
+    session: SESSION_CBRSIZE,
   }),
-  // No seek-induced buffering is recorded: the connection-induced ratio is the buffering ratio.
+  // No seek-induced buffering is recorded: connection-induced buffering is all of it.
   cirrbufferingratio: m({
     source: 'sessions',
-    aggregate: ratio('100 * sum(rebuffer_ms)', 'sum(watch_ms + rebuffer_ms)'),
+    aggregate: BUFFERING_RATIO,
     session: SESSION_BUFFERING_RATIO,
   }),
   uniquesubscribercount: m({
     source: 'sessions',
     aggregate: 'count(DISTINCT subscriberid) FILTER (WHERE startup_ms IS NOT NULL)',
   }),
-  playperunique: m({ source: 'sessions', aggregate: (d) => ratio(PLAYS, uniqueViewers(d)) }),
-  playtimeperunique: m({
-    source: 'sessions',
-    aggregate: (d) => ratio('coalesce(sum(watch_ms), 0) / 60000.0::DOUBLE', uniqueViewers(d)),
-  }),
-  concurviewavg: m({ source: 'active', aggregate: 'count(*)' }),
+  playperunique: m({ source: 'sessions', aggregate: (d) => ratio(PLAYS, UNIQUE_VIEWERS(d)) }),
+  playtimeperunique: m({ source: 'sessions', aggregate: (d) => ratio(PLAYDUR, UNIQUE_VIEWERS(d)) }),
   errors: m({ source: 'errors', aggregate: 'count(*)', session: { errorEvents: 'all' } }),
   fatalerrors: m({
     source: 'errors',
@@ -145,6 +140,9 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     session: { errorEvents: 'fatal' },
   }),
 } satisfies { readonly [K in MetricName]: MetricSql });
+
+/** The metrics this service answers: every metric of the default catalogue. */
+export type ServerMetric = MetricName;
 
 /** A metric's aggregate in a dialect. */
 export function aggregateSql(metric: ServerMetric, dialect: Dialect): string {
