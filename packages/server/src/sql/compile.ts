@@ -1,16 +1,19 @@
 // Compiles a validated query (the @playq/query model) into a plan: one parameterized DuckDB
 // statement yielding the whole ordered result, page by page. This module refuses what the service
-// has no SQL for and dispatches to the plan of the query's shape (`groups.ts`, `events.ts`).
+// has no SQL for and dispatches to the plan of the query's shape (`groups.ts`, `events.ts`,
+// `session-list.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
-import { isPerEventQuery, type QueryNode } from '@playq/query';
+import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
 import { DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension } from './dimension-sql';
 import { compileEvents } from './events';
 import { compileGroups } from './groups';
+import { isServerListField } from './list-fields';
 import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
 import { type CompiledQuery, UnsupportedQueryError } from './plan';
 import { type FilterContext, type PopulationOptions, populationOptions } from './population';
 import { filterOf, qoeOf } from './query-parts';
+import { compileSessionList } from './session-list';
 
 export { type CompiledQuery, CompileError, type OutputColumn, UnsupportedQueryError } from './plan';
 
@@ -23,12 +26,15 @@ export interface CompileContext extends FilterContext {
 
 /**
  * Refuses names the server has no SQL for (`unsupported_metric`, `unsupported_dimension`, e.g. from
- * a user's extended catalogue) and metrics the catalogue marks unusable with `concurrency=1`
- * (`unsupported_with_concurrency`).
+ * a user's extended catalogue), metrics the catalogue marks unusable with `concurrency=1`
+ * (`unsupported_with_concurrency`) and, behind validation, a session list's group-level condition
+ * (`unsupported_on_endpoint`).
  */
 function checkNames(query: QueryNode, options: PopulationOptions): void {
+  const list = isListEndpoint(query.endpoint);
+  if (list) checkListFields(query);
   const dims: [string, string][] = [
-    ...query.aggby.filter((n) => n !== 'timestamp').map((n): [string, string] => ['aggby', n]),
+    ...(list ? [] : query.aggby).filter((n) => n !== 'timestamp').map((n): [string, string] => ['aggby', n]),
     ...(filterOf(query)?.clauses ?? []).map((c): [string, string] => ['filter', c.dimension]),
   ];
   for (const [param, name] of dims)
@@ -39,7 +45,9 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
         `the reference service has no definition of dimension "${name}" (in ${param})`,
       );
   const uses: [string, string][] = [
-    ...query.metrics.filter((n) => !isServerDimension(n)).map((n): [string, string] => ['metrics', n]),
+    ...(list ? [] : query.metrics)
+      .filter((n) => !isServerDimension(n))
+      .map((n): [string, string] => ['metrics', n]),
     ...(qoeOf(query)?.conditions ?? []).map((c): [string, string] => ['qoefilter', c.metric]),
   ];
   for (const [param, name] of uses) {
@@ -49,6 +57,12 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
         param,
         `the reference service has no definition of metric "${name}" (in ${param})`,
       );
+    if (list && param === 'qoefilter' && metricSql(name)?.session === undefined)
+      throw new UnsupportedQueryError(
+        'unsupported_on_endpoint',
+        param,
+        `metric "${name}" (in ${param}) is group-level: a session list takes session-level conditions only`,
+      );
     if (options.concurrency && !metricInfo(name as ServerMetric).concurrency)
       throw new UnsupportedQueryError(
         'unsupported_with_concurrency',
@@ -56,6 +70,27 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
         `metric "${name}" (in ${param}) cannot be used with concurrency=1`,
       );
   }
+}
+
+/**
+ * A session list's shape behind validation: one record per session (`aggby` omitted or
+ * `sessionid`, else `invalid_aggby`), and fields the service has SQL for (`unsupported_metric`).
+ */
+function checkListFields(query: QueryNode): void {
+  const other = query.aggby.find((n) => n !== 'sessionid');
+  if (other !== undefined)
+    throw new UnsupportedQueryError(
+      'invalid_aggby',
+      'aggby',
+      `a session list has one record per session (aggby=sessionid); a breakdown by ${other} is a metricquery`,
+    );
+  const unknown = query.metrics.find((n) => !isServerListField(n));
+  if (unknown !== undefined)
+    throw new UnsupportedQueryError(
+      'unsupported_metric',
+      'metrics',
+      `the reference service has no definition of session list field "${unknown}" (in metrics)`,
+    );
 }
 
 /**
@@ -72,6 +107,7 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   const options = populationOptions(query);
   checkNames(query, options);
   const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED };
+  if (isListEndpoint(query.endpoint)) return compileSessionList(query, targeted, options);
   return isPerEventQuery(query)
     ? compileEvents(query, targeted, options)
     : compileGroups(query, targeted, options);

@@ -43,7 +43,12 @@ export class CompileError extends Error {
 export class UnsupportedQueryError extends Error {
   override readonly name = 'UnsupportedQueryError';
   constructor(
-    readonly code: 'unsupported_metric' | 'unsupported_dimension' | 'unsupported_with_concurrency',
+    readonly code:
+      | 'unsupported_metric'
+      | 'unsupported_dimension'
+      | 'unsupported_with_concurrency'
+      | 'unsupported_on_endpoint'
+      | 'invalid_aggby',
     readonly param: string,
     message: string,
   ) {
