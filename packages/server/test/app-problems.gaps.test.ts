@@ -307,7 +307,7 @@ describe('session credentials', () => {
         401,
         'Unauthorized',
         'unauthenticated',
-        'session takes an Authorization: Bearer token; API keys are accepted only on metricquery.',
+        'session takes an Authorization: Bearer token; API keys are accepted only on metricquery and listsessions.',
       ),
     });
   });
