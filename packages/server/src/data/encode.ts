@@ -66,15 +66,16 @@ export const SESSION_RANK = (s: string) =>
 
 /**
  * @internal The encoded `sessions` select list over all sessions, as rows `s` whose coded columns
- * already hold codes (`sid_rank` ranks them: one statement over the whole table).
+ * already hold codes; `rank` is the `sid_rank` column (by default ranked over the whole statement;
+ * the generator knows it without a sort).
  */
-export function sessionSelect(s: string): string {
+export function sessionSelect(s: string, rank = SESSION_RANK(s)): string {
   return [
     `${s}.cust::INTEGER AS cust`,
     `${s}.session_id::VARCHAR AS session_id`,
     ...onSessions.filter((d) => d.name !== 'customer').map((d) => `${s}.${d.name}::INTEGER AS ${d.name}`),
     ...SESSION_MEASURES.map((m) => `${s}.${m}`),
-    SESSION_RANK(s),
+    rank,
   ].join(', ');
 }
 

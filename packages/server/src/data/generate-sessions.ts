@@ -190,6 +190,8 @@ export function sessionsSql(g: GenContext): string {
     ), x AS (
       SELECT list_extract(${numList(g.customers.map((c) => c.code))}, ci) AS cust,
         's' || (1000000000 + i)::VARCHAR AS session_id,
+        -- ids of one width: a customer's block of row numbers is in id order
+        i - list_extract(${numList(g.customers.map((c) => c.offset))}, ci) + 1 AS sid_rank0,
         CASE WHEN anon THEN NULL ELSE sub END AS subscriberid, dk AS device_id,
         list_extract(${numList(COUNTRIES.map((c) => g.code('country', c[0])))}, co) AS country,
         list_extract(${numList(PLATFORMS.map((p) => g.code('platform', p[0])))}, pl) AS platform,
@@ -205,5 +207,5 @@ export function sessionsSql(g: GenContext): string {
         floor(watch_ms * list_extract(${bitrates}, pl) * (0.6 + 0.8 * ${d.u16('h4', 3)}) / 8)::BIGINT AS bytes_downloaded
       FROM q
     )
-    SELECT ${sessionSelect('x')} FROM (SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x) x`;
+    SELECT ${sessionSelect('x', 'x.sid_rank0::INTEGER AS sid_rank')} FROM (SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x) x`;
 }
