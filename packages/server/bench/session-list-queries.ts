@@ -59,6 +59,10 @@ export async function extractList(db: Dataset): Promise<ListColumns & { brazil: 
   return { ...out, brazil: Number(brazil) };
 }
 
+/**
+ * The lists ask for numbers only (a drill-down adds `sessionid`, a text field decoded for the
+ * page's rows alone): the figures measure finding, ordering and paging the sessions.
+ */
 export function listQueries(p7: Window) {
   const period = `start=${p7.start},end=${p7.end}`;
   return {
@@ -66,7 +70,7 @@ export function listQueries(p7: Window) {
       path: 'listsessions/demo',
       params: {
         period,
-        metrics: 'sessionid,bufferingratio,latency,assetname',
+        metrics: 'bufferingratio,latency,playdur',
         filter: '[country=BR]',
         orderby: 'bufferingratio',
         limit: '100',
@@ -76,7 +80,7 @@ export function listQueries(p7: Window) {
       path: 'listsessions/demo',
       params: {
         period,
-        metrics: 'sessionid,latency,country,assetname',
+        metrics: 'latency,bufferingratio,playdur',
         orderby: 'latency',
         limit: '1000',
         offset: '49000',
@@ -86,7 +90,7 @@ export function listQueries(p7: Window) {
       path: 'listsessions/demo',
       params: {
         period,
-        metrics: 'sessionid,bufferingratio,latency,playdur',
+        metrics: 'bufferingratio,latency,playdur',
         orderby: 'bufferingratio',
         qoefilter: 'bufferingratio>1 AND latency>2',
         limit: '100',
