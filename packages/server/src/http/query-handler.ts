@@ -4,7 +4,6 @@
 import {
   type Endpoint,
   fromURL,
-  isListEndpoint,
   planLookupUrl,
   type QueryLimits,
   type QueryNode,
@@ -42,10 +41,6 @@ export async function answerQuery(
   ctx: QueryContext,
   headers: Record<string, string>,
 ): Promise<Response> {
-  // The session list's plan exists (sql/session-list.ts); its route is not wired in yet.
-  if (isListEndpoint(endpoint)) {
-    return problemResponse(404, 'not_found', 'This service does not answer session lists yet.', { headers });
-  }
   const exec: ExecContext = { customer: customer.customerId, signal: request.signal };
   const key = `${customer.customerId}\u0000${request.url}`;
   let planned: Planned | undefined = ctx.executor.plans.get(key);
