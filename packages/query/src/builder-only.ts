@@ -18,6 +18,9 @@ export type {
   InferRecord,
   InitialState,
   LastOptions,
+  ListAggByMessage,
+  ListFieldMessage,
+  ListHavingMessage,
   LooseState,
   MetricQueryBuilder,
   OrderByMessage,
@@ -26,6 +29,7 @@ export type {
   RecordOf,
   Runnable,
   RunnableMessage,
+  SessionListBuilder,
   SessionMethods,
   SessionQueryBuilder,
   TimeSeriesMessage,
@@ -72,5 +76,7 @@ const DEFAULT_QUERIES: Queries<DefaultCatalogue> = createQueries(DEFAULT_CATALOG
 export const metricQuery: Queries<DefaultCatalogue>['metricQuery'] = DEFAULT_QUERIES.metricQuery;
 /** {@inheritDoc Queries.sessionQuery} */
 export const sessionQuery: Queries<DefaultCatalogue>['sessionQuery'] = DEFAULT_QUERIES.sessionQuery;
+/** {@inheritDoc Queries.sessionList} */
+export const sessionList: Queries<DefaultCatalogue>['sessionList'] = DEFAULT_QUERIES.sessionList;
 /** {@inheritDoc Queries.fromQuery} */
 export const fromQuery: Queries<DefaultCatalogue>['fromQuery'] = DEFAULT_QUERIES.fromQuery;

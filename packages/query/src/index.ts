@@ -3,7 +3,7 @@
 
 export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar';
 export { builderCode } from './builder/builder-code';
-export { createQueries, fromQuery, metricQuery, sessionQuery } from './builder/create-queries';
+export { createQueries, fromQuery, metricQuery, sessionList, sessionQuery } from './builder/create-queries';
 export type { Queries } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
@@ -13,6 +13,9 @@ export type {
   InferRecord,
   InitialState,
   LastOptions,
+  ListAggByMessage,
+  ListFieldMessage,
+  ListHavingMessage,
   LooseState,
   MetricQueryBuilder,
   OrderByMessage,
@@ -21,6 +24,7 @@ export type {
   RecordOf,
   Runnable,
   RunnableMessage,
+  SessionListBuilder,
   SessionMethods,
   SessionQueryBuilder,
   TimeSeriesMessage,
@@ -89,6 +93,7 @@ export type {
   ValueProvider,
   ValueRequest,
 } from './complete/suggestion';
+export { type DrillDownOptions, type DrillDownResult, drillDown } from './drill/drill-down';
 export type { ResultEnvelope } from './envelope';
 export {
   bucketCount,

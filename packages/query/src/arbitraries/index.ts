@@ -11,9 +11,11 @@ import { DEFAULT_LIMITS, GRANULARITIES, granularitySeconds, type QueryLimits } f
 import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
 
 export { type CatalogueConstraints, catalogue, catalogueDefinition } from './catalogue';
+export { sessionListNode } from './session-list';
 
 import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
 import { toURL } from '../url/to-url';
+import { customerId } from './customer-id';
 
 export interface QueryNodeConstraints {
   /** Customer ids to pick from (default: generated ids of the allowed alphabet). */
@@ -45,21 +47,6 @@ export interface CanonicalURLConstraints extends SessionQueryNodeConstraints {
   /** Base addresses to pick from (default a few with and without path prefixes). */
   readonly baseUrls?: readonly string[];
 }
-
-const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-'.split('');
-
-const customerId = (c: QueryNodeConstraints) =>
-  c.customerIds !== undefined && c.customerIds.length > 0
-    ? fc.constantFrom(...c.customerIds)
-    : fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom('demo', 'other', 'acme.tv', 'cust_42') },
-        {
-          weight: 1,
-          arbitrary: fc
-            .string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 128 })
-            .filter((id) => id !== '.' && id !== '..'),
-        },
-      );
 
 const permutation = <T>(items: readonly T[]) =>
   fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });

@@ -35,5 +35,7 @@ const DEFAULT_QUERIES: Queries<DefaultCatalogue> = createQueries(DEFAULT_CATALOG
 export const metricQuery: Queries<DefaultCatalogue>['metricQuery'] = DEFAULT_QUERIES.metricQuery;
 /** {@inheritDoc Queries.sessionQuery} */
 export const sessionQuery: Queries<DefaultCatalogue>['sessionQuery'] = DEFAULT_QUERIES.sessionQuery;
+/** {@inheritDoc Queries.sessionList} */
+export const sessionList: Queries<DefaultCatalogue>['sessionList'] = DEFAULT_QUERIES.sessionList;
 /** {@inheritDoc Queries.fromQuery} */
 export const fromQuery: Queries<DefaultCatalogue>['fromQuery'] = DEFAULT_QUERIES.fromQuery;

@@ -430,6 +430,19 @@ export interface Queries<C extends AnyCatalogue> {
    */
   sessionQuery(customerId: string): QueryBuilder<InitialState<'session', C>>;
   /**
+   * Start a session list (`GET {base}/listsessions/{customerId}`): one record per session of the
+   * population, with the requested list fields in the caller's order; the drill-down from an
+   * aggregate (see `drillDown`).
+   *
+   * @example
+   * sessionList('demo').last(7, 'days').metrics('bufferingratio', 'sessionid', 'country')
+   *   .where('country', 'BR').limit(100)
+   *   .toURL('https://example.com/api/v1');
+   * // 'https://example.com/api/v1/listsessions/demo?period=…&metrics=bufferingratio%2Csessionid%2Ccountry
+   * //  &filter=%5Bcountry%3DBR%5D&limit=100'
+   */
+  sessionList(customerId: string): QueryBuilder<InitialState<'listsessions', C>>;
+  /**
    * A builder holding an existing query node, to change it further. Its types are loose, since
    * the node's contents are only known at run time. Throws a `TypeError` for anything that is not
    * a query node (a programming error, not bad input: `validate` reports bad contents).
@@ -457,6 +470,7 @@ export function queriesWith<C extends AnyCatalogue>(
     catalogue,
     metricQuery: (customerId: string) => start('metricquery', customerId) as never,
     sessionQuery: (customerId: string) => start('session', customerId) as never,
+    sessionList: (customerId: string) => start('listsessions', customerId) as never,
     fromQuery: (node: QueryNode) => builderOf(node, env) as never,
   });
 }

@@ -5,7 +5,9 @@ import type { ComparisonOperator } from '@playq/grammar';
 import type {
   CombinesWithOf,
   DimensionNameOf,
+  ListFieldOf,
   MetricNameOf,
+  NumericListFieldOf,
   RestrictedDimensionOf,
   SessionFieldOf,
 } from '../catalogue/catalogue';
@@ -78,7 +80,9 @@ export type RecordOf<
   E extends Endpoint = 'metricquery',
   C extends AnyCatalogue = DefaultCatalogue,
 > = Simplify<
-  { [K in M]: K extends MetricNameOf<C> ? number : string } & { [K in D]: string } & (TS extends true
+  (E extends 'listsessions'
+    ? { [K in M]: K extends NumericListFieldOf<C> ? number : string }
+    : { [K in M]: K extends MetricNameOf<C> ? number : string }) & { [K in D]: string } & (TS extends true
       ? { timestamp: number }
       : unknown) &
     (E extends 'session' ? { totalpages: number } : unknown)
@@ -98,6 +102,11 @@ export type ErrorOnlyMessage =
 export type TimeSeriesMessage = 'error: a time series cannot also be broken down by dimensions';
 export type OrderByMessage = 'error: orderBy names a metric or dimension requested earlier in the chain';
 export type RunnableMessage = 'error: call .agg(1) or .agg(2) before running a session query';
+export type ListFieldMessage =
+  'error: not a field of a session list (group-level metrics and error dimensions are a metricquery)';
+export type ListAggByMessage =
+  'error: a session list has one record per session (aggby is only sessionid; a breakdown is a metricquery)';
+export type ListHavingMessage = 'error: a session list filters on session-level metrics only';
 /** Shown beside the names a catalogue accepts when a name is not one of them. */
 export type UnknownNameMessage = 'error: not a name of this catalogue (extend it with extendCatalogue)';
 
@@ -149,25 +158,44 @@ type Restricted<S extends BuilderState> = [Exclude<MetricNameOf<Cat<S>>, S['allo
 type MetricArg<S extends BuilderState> =
   IsLoose<S> extends true
     ? string
-    :
-        | Extract<MetricsOn<Cat<S>, S['endpoint']>, S['allowed']>
-        | (S['endpoint'] extends 'session' ? SessionFieldOf<Cat<S>> : never)
-        | (Restricted<S> extends true ? ErrorOnlyMessage : UnknownNameMessage);
+    : S['endpoint'] extends 'listsessions'
+      ? ListFieldOf<Cat<S>> | ListFieldMessage
+      :
+          | Extract<MetricsOn<Cat<S>, S['endpoint']>, S['allowed']>
+          | (S['endpoint'] extends 'session' ? SessionFieldOf<Cat<S>> : never)
+          | (Restricted<S> extends true ? ErrorOnlyMessage : UnknownNameMessage);
 
 type FilterDimArg<S extends BuilderState> =
   IsLoose<S> extends true
     ? string
-    :
-        | CompatibleDims<S>
-        | ([Exclude<DimensionNameOf<Cat<S>>, CompatibleDims<S>>] extends [never]
-            ? UnknownNameMessage
-            : ErrorOnlyMessage);
+    : S['endpoint'] extends 'listsessions'
+      ? Exclude<DimensionNameOf<Cat<S>>, RestrictedDimensionOf<Cat<S>>> | ErrorOnlyMessage
+      :
+          | CompatibleDims<S>
+          | ([Exclude<DimensionNameOf<Cat<S>>, CompatibleDims<S>>] extends [never]
+              ? UnknownNameMessage
+              : ErrorOnlyMessage);
 
 type AggByArg<S extends BuilderState> =
-  IsLoose<S> extends true ? string : S['timeseries'] extends true ? TimeSeriesMessage : FilterDimArg<S>;
+  IsLoose<S> extends true
+    ? string
+    : S['endpoint'] extends 'listsessions'
+      ? ListAggByMessage
+      : S['timeseries'] extends true
+        ? TimeSeriesMessage
+        : FilterDimArg<S>;
+
+/** The session-level metrics of a catalogue: what a session list's qoefilter may test. */
+type SessionLevelOf<C extends AnyCatalogue> = {
+  [K in MetricNameOf<C>]: C['definition']['metrics'][K] extends { readonly level: 'session' } ? K : never;
+}[MetricNameOf<C>];
 
 type HavingArg<S extends BuilderState> =
-  IsLoose<S> extends true ? string : MetricNameOf<Cat<S>> | UnknownNameMessage;
+  IsLoose<S> extends true
+    ? string
+    : S['endpoint'] extends 'listsessions'
+      ? SessionLevelOf<Cat<S>> | ListHavingMessage
+      : MetricNameOf<Cat<S>> | UnknownNameMessage;
 
 type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [never]
   ? S['timeseries'] extends true
@@ -420,8 +448,25 @@ export interface SessionMethods<S extends BuilderState> {
 }
 
 /** An immutable, typed query builder: every method returns a new builder. */
-export type QueryBuilder<S extends BuilderState> = BuilderMethods<S> &
+export type QueryBuilder<S extends BuilderState> = (S['endpoint'] extends 'listsessions'
+  ? // A session list is not a time series.
+    Omit<BuilderMethods<S>, 'timeseries'>
+  : BuilderMethods<S>) &
   ('session' extends S['endpoint'] ? SessionMethods<S> : unknown);
+
+/** The builder of a session list: the list fields requested so far, in a record of their types. */
+export type SessionListBuilder<
+  M extends string = never,
+  C extends AnyCatalogue = DefaultCatalogue,
+> = QueryBuilder<{
+  endpoint: 'listsessions';
+  catalogue: C;
+  metrics: M;
+  dims: never;
+  timeseries: false;
+  agg: false;
+  allowed: MetricNameOf<C>;
+}>;
 
 export type MetricQueryBuilder<
   M extends string = never,

@@ -4,6 +4,7 @@
 // validation, the builder's empty state, the CLI's flags and `explain` are derived from it, so
 // adding a plain parameter is one row here (plus its meaning in the service).
 import type { Parameter } from './parameter';
+import type { ParameterName } from './parameter-codecs';
 import { PARAMETER_CODECS } from './parameter-codecs';
 import { PARAMETER_HELP } from './parameter-help';
 
@@ -17,3 +18,14 @@ export { PARAMETER_ORDER, type ParameterName } from './parameter-codecs';
 export const PARAMETERS = Object.freeze(
   PARAMETER_CODECS.map((codec) => Object.freeze({ ...codec, ...PARAMETER_HELP[codec.name] })),
 ) satisfies readonly Parameter[];
+
+/**
+ * The switches that choose a query's session population beside its period, filter and qoefilter
+ * (what a drill-down from an aggregate to its sessions keeps).
+ */
+export const POPULATION_SWITCHES = Object.freeze([
+  'sessiontype',
+  'allstatus',
+  'concurrency',
+  'businesserror',
+] as const) satisfies readonly ParameterName[];

@@ -17,7 +17,7 @@ import type { SourceSpans } from '../validate/context';
 import { fromGrammar, isError, problem } from '../validate/diagnostics';
 import { type ValidateOptions, validateNode } from '../validate/validate';
 import { DOT_SEGMENT_CUSTOMER_MESSAGE, hasDotSegmentCustomer } from '../wire/customer-id';
-import { ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
+import { ENDPOINTS, type Endpoint, isEndpoint, isListEndpoint, LIST_AGGBY } from '../wire/endpoints';
 
 export interface FromURLOptions {
   /** Run `validate` on the parsed query (default `true`); its errors make the result fail. */
@@ -84,6 +84,8 @@ export function fromURLWith(
   // The parameters that are never absent (`[]`, a default) first, so that nodes share a shape.
   for (let i = 0; i < plan.always.length; i++) node[plan.always[i]!] = plan.empty[i];
   const spans = read(texts, plan, node, found);
+  // A session list's only aggby is its default: stored as absent, as the builder leaves it.
+  if (isListEndpoint(where.endpoint) && sameList(node.aggby, [LIST_AGGBY])) node.aggby = [];
   const query = deepFreeze(node as unknown as QueryNode);
   if (options.validate !== false) {
     const problems = validateNode(query, validateOptions(options), spans, table);
@@ -113,6 +115,9 @@ function validateOptions(options: FromURLOptions): ValidateOptions {
   if (options.catalogue !== undefined) opts.catalogue = options.catalogue;
   return opts;
 }
+
+const sameList = (a: unknown, b: readonly string[]) =>
+  Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Where a URL's query is: its endpoint, customer id, base URL and parameters. */
 type Location =

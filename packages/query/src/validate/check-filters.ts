@@ -8,6 +8,8 @@ import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { InvalidText } from '../model';
 import { filterText, qoeFilterText } from '../parameters/parameter-texts';
 import type { QueryDiagnostic } from '../problem-code';
+import { isListEndpoint } from '../wire/endpoints';
+import { checkListCondition, listFilterCheck } from './check-list';
 import { checkRestricted, restrictedCheck } from './check-restricted';
 import type { Context } from './context';
 import { at, fromGrammar, problem } from './diagnostics';
@@ -24,7 +26,10 @@ export function checkFilterRule(cx: Context): void {
   const filter = cx.q.filter;
   if (filter === undefined) return;
   if (isInvalid(filter)) checkInvalidFilter(cx, filter);
-  else checkFilter(cx, filter, cx.spans.filter, restrictedCheck(cx));
+  else {
+    const check = isListEndpoint(cx.q.endpoint) ? listFilterCheck(cx) : restrictedCheck(cx);
+    checkFilter(cx, filter, cx.spans.filter, check);
+  }
 }
 
 /** The qoefilter rule: its conditions (or its grammar errors). @internal */
@@ -130,6 +135,8 @@ export function checkQoeFilter(
         const { message, hint } = unknownNameMessage('metric', c.metric, catalogue.metricNames);
         out.push(problem('unknown_metric', 'qoefilter', `qoefilter: ${message}`, { ...s, hint }));
       }
+    } else if (isListEndpoint(cx.q.endpoint) && metricInfo(catalogue, c.metric).level === 'group') {
+      checkListCondition(cx, c.metric, s);
     } else if (cx.q.concurrency === 1 && !metricInfo(catalogue, c.metric).concurrency) {
       out.push(
         problem(

@@ -11,7 +11,8 @@ import {
 } from '../catalogue/catalogue';
 import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
-import { isEndpoint } from '../wire/endpoints';
+import { isEndpoint, isListEndpoint } from '../wire/endpoints';
+import { checkListAggBy, checkListMetrics } from './check-list';
 import { type Context, listPosition } from './context';
 import { problem } from './diagnostics';
 
@@ -22,6 +23,10 @@ function availableOn(endpoints: readonly string[], endpoint: string): boolean {
 
 /** The names in `metrics`: metrics of the catalogue on this endpoint, or string fields. @internal */
 export function checkMetrics(cx: Context): void {
+  if (isListEndpoint(cx.q.endpoint)) {
+    checkListMetrics(cx);
+    return;
+  }
   const { q, catalogue, out, session } = cx;
   q.metrics.forEach((name, i) => {
     const at = listPosition(q.metrics, i);
@@ -77,6 +82,10 @@ function metricCandidates(cx: Context): string[] {
 
 /** The names in `aggby`: dimensions of the catalogue on this endpoint, or `timestamp` alone. @internal */
 export function checkAggBy(cx: Context): void {
+  if (isListEndpoint(cx.q.endpoint)) {
+    checkListAggBy(cx);
+    return;
+  }
   const { q, catalogue, out } = cx;
   q.aggby.forEach((name, i) => {
     const at = listPosition(q.aggby, i);
