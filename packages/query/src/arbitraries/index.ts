@@ -193,29 +193,52 @@ function finish(
         },
         { requiredKeys: ['customerId', 'period', 'limit', 'offset', 'planlevel', 'switches'] },
       )
-      .map((r) => {
-        const node: Record<string, unknown> = {
-          type: 'query',
-          endpoint: plan.endpoint,
-          customerId: r.customerId,
-          period: r.period,
-          metrics,
-          aggby,
-          limit: r.limit,
-          offset: r.offset,
-        };
-        if (granularity !== undefined) node.granularity = granularity;
-        if (r.planlevel !== undefined) node.planlevel = r.planlevel;
-        if (plan.agg !== undefined) node.agg = plan.agg;
-        for (const [k, v] of Object.entries(r.switches)) if (v !== undefined) node[k] = v;
-        if (r.filter !== undefined && r.filter.clauses.length > 0) node.filter = r.filter;
-        if (r.qoefilter !== undefined) node.qoefilter = r.qoefilter;
-        if (r.orderby !== undefined) node.orderby = r.orderby;
-        // The builder writes a direction only with a sort key, so generated queries do too.
-        if (r.orderby !== undefined && r.order !== undefined) node.order = r.order;
-        return node as unknown as QueryNode;
-      });
+      .map((r) => nodeOf(plan, metrics, aggby, granularity, r));
   });
+}
+
+/** The drawn parts of a query node, as `finish` draws them. */
+interface DrawnParts {
+  readonly customerId: string;
+  readonly period: unknown;
+  readonly filter?: { readonly clauses: readonly unknown[] } | undefined;
+  readonly qoefilter?: unknown;
+  readonly orderby?: string | undefined;
+  readonly order?: SortOrder | undefined;
+  readonly limit: number;
+  readonly offset: number;
+  readonly planlevel: string | undefined;
+  readonly switches: Readonly<Record<string, unknown>>;
+}
+
+/** The query node of drawn parts: only what is set, in the builder's order. */
+function nodeOf(
+  plan: Plan,
+  metrics: string[],
+  aggby: string[],
+  granularity: Granularity | undefined,
+  r: DrawnParts,
+): QueryNode {
+  const node: Record<string, unknown> = {
+    type: 'query',
+    endpoint: plan.endpoint,
+    customerId: r.customerId,
+    period: r.period,
+    metrics,
+    aggby,
+    limit: r.limit,
+    offset: r.offset,
+  };
+  if (granularity !== undefined) node.granularity = granularity;
+  if (r.planlevel !== undefined) node.planlevel = r.planlevel;
+  if (plan.agg !== undefined) node.agg = plan.agg;
+  for (const [k, v] of Object.entries(r.switches)) if (v !== undefined) node[k] = v;
+  if (r.filter !== undefined && r.filter.clauses.length > 0) node.filter = r.filter;
+  if (r.qoefilter !== undefined) node.qoefilter = r.qoefilter;
+  if (r.orderby !== undefined) node.orderby = r.orderby;
+  // The builder writes a direction only with a sort key, so generated queries do too.
+  if (r.orderby !== undefined && r.order !== undefined) node.order = r.order;
+  return node as unknown as QueryNode;
 }
 
 /**
