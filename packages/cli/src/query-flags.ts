@@ -174,13 +174,13 @@ export function flagsToUrl(
   if (flags.metrics === undefined) throw usageError('a query needs --metrics, e.g. --metrics errors,users');
   if (!isEndpoint(endpoint)) throw usageError(`"${endpoint}" is not an endpoint: ${ENDPOINTS.join(', ')}`);
   const queries = createQueries(catalogue ?? DEFAULT_CATALOGUE);
-  // Every endpoint but the session one starts from the metricquery's empty state on its own path,
-  // so a URL never names another endpoint than the one asked for.
   const start =
     endpoint === 'session'
-      ? queries.sessionQuery(customerId).toQuery()
-      : { ...queries.metricQuery(customerId).toQuery(), endpoint };
-  let b = queries.fromQuery(start);
+      ? queries.sessionQuery(customerId)
+      : endpoint === 'listsessions'
+        ? queries.sessionList(customerId)
+        : queries.metricQuery(customerId);
+  let b = queries.fromQuery(start.toQuery());
   for (const row of table) {
     const text = row.name === 'period' ? periodText(flags, nowSeconds) : flagText(row, flags);
     if (text !== undefined) b = b.withParameter(row.name as ParameterName, text);

@@ -22,7 +22,7 @@ function credentialsFile(dir: string): string {
 }
 
 describe('playq demo', () => {
-  it('tours a country breakdown, hourly charts, startup time by CDN and two session queries, each with its URL', async () => {
+  it('tours a country breakdown, hourly charts, startup time by CDN, two session queries and a drill-down, each with its URL', async () => {
     const r = await runCli(['demo', '--sessions', '5000', '--seed', '3'], { timeoutMs: 90_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -52,7 +52,11 @@ describe('playq demo', () => {
     expect(out).toMatch(/\n {2}pnpm playq explain '/);
     expect(out).toMatch(/\n {2}pnpm playq serve /);
     const urls = [...out.matchAll(/^URL (\S+)$/gm)].map((m) => m[1]!);
-    expect(urls).toHaveLength(6);
+    expect(urls).toHaveLength(7);
+    // The tour ends with a drill-down: the worst-buffering country's ten worst sessions.
+    expect(out).toMatch(/▸ Drill-down: [\s\S]*sessionid[\s\S]*\d+ sessions behind that row/);
+    expect(urls[6]).toContain('/listsessions/demo?period=');
+    expect(urls[6]).toContain('orderby=bufferingratio');
     expect(urls[2]).toContain('/metricquery/demo?period=');
     expect(urls[2]).toContain('aggby=cdn');
     expect(urls[4]).toContain('/session/demo?planlevel=2&');

@@ -135,6 +135,7 @@ describe('playq mcp over stdio', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'build_query',
+      'drill_down',
       'list_catalogue',
       'run_query',
       'validate_text',
@@ -247,6 +248,79 @@ describe('playq mcp over stdio', () => {
       returned: page.records.length,
       truncatedBy: null,
     });
+  });
+
+  it('runs a session list: one record per session, keyed by the requested fields in order', async () => {
+    const r = await call('run_query', {
+      endpoint: 'listsessions',
+      customerId: 'demo',
+      period,
+      metrics: ['sessionid', 'bufferingratio', 'country'],
+      orderby: 'bufferingratio',
+      recordBudget: 20,
+    });
+    expect(r.structuredContent!.ok).toBe(true);
+    expect(r.structuredContent!.url).toMatch(/\/listsessions\/demo\?/);
+    const records = r.structuredContent!.records as Record<string, unknown>[];
+    expect(records).toHaveLength(20);
+    for (const record of records)
+      expect(Object.keys(record)).toEqual(['sessionid', 'bufferingratio', 'country']);
+    const ratios = records.map((x) => Number(x.bufferingratio));
+    expect(ratios).toEqual([...ratios].sort((a, b) => b - a));
+  });
+
+  it('drills from a breakdown record to the sessions behind it: as many as its attempts', async () => {
+    const breakdown = {
+      endpoint: 'metricquery',
+      customerId: 'demo',
+      period,
+      metrics: ['attempts', 'bufferingratio'],
+      aggby: ['country'],
+      orderby: 'attempts',
+    };
+    const rows = await call('run_query', { ...breakdown, recordBudget: 3 });
+    const record = rows.structuredContent!.records[1] as Record<string, string | number>;
+    const built = await call('drill_down', { ...breakdown, record });
+    expect(built.structuredContent).toMatchObject({ ok: true, returned: 0, totalrecords: null });
+    expect(built.structuredContent!.url).toMatch(/\/listsessions\/demo\?/);
+    expect(built.structuredContent!.explanation).toContain('listsessions');
+    const ran = await call('drill_down', {
+      ...breakdown,
+      record,
+      fields: ['sessionid', 'country', 'bufferingratio'],
+      run: true,
+      recordBudget: 5000,
+    });
+    expect(ran.structuredContent).toMatchObject({
+      ok: true,
+      totalrecords: record.attempts,
+      truncatedBy: null,
+    });
+    for (const s of ran.structuredContent!.records) expect(s.country).toBe(record.country);
+  });
+
+  it('refuses a record drillDown cannot select, and a group-level field, with problems and nothing sent', async () => {
+    const before = forwarded.length;
+    const byCategory = {
+      endpoint: 'metricquery',
+      customerId: 'demo',
+      period,
+      metrics: ['errors'],
+      aggby: ['category'],
+    };
+    const refused = await call('drill_down', { ...byCategory, record: { category: 'network', errors: 3 } });
+    expect(refused.structuredContent).toMatchObject({ ok: false, url: null });
+    expect(refused.structuredContent!.problems.length).toBeGreaterThan(0);
+    const byCountry = { ...byCategory, aggby: ['country'] };
+    const group = await call('drill_down', {
+      ...byCountry,
+      record: { country: 'France', errors: 3 },
+      fields: ['sessionid', 'viewercount'],
+      run: true,
+    });
+    expect(group.structuredContent).toMatchObject({ ok: false, url: null });
+    expect(group.structuredContent!.problems[0]).toMatchObject({ code: 'unsupported_on_endpoint' });
+    expect(forwarded.length).toBe(before);
   });
 
   it('stops at the record budget and says so', async () => {
@@ -362,7 +436,7 @@ describe('playq mcp --http', () => {
     const c = new Client({ name: 'playq-test', version: '1.0.0' });
     await c.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
-      expect((await c.listTools()).tools).toHaveLength(4);
+      expect((await c.listTools()).tools).toHaveLength(5);
       const r = await call('validate_text', { kind: 'period', text: 'end=2,start=1' }, c);
       expect(r.structuredContent).toMatchObject({ ok: true, canonical: 'start=1,end=2' });
     } finally {
@@ -433,7 +507,13 @@ describe('the MCP inspector in CLI mode (@modelcontextprotocol/inspector-cli)', 
     const r = await inspect(['--method', 'tools/list']);
     expect(r.code, r.stderr).toBe(0);
     const names = (JSON.parse(r.stdout).tools as { name: string }[]).map((t) => t.name);
-    expect(names.sort()).toEqual(['build_query', 'list_catalogue', 'run_query', 'validate_text']);
+    expect(names.sort()).toEqual([
+      'build_query',
+      'drill_down',
+      'list_catalogue',
+      'run_query',
+      'validate_text',
+    ]);
   });
 
   it('calls run_query with a misspelled metric and gets the did-you-mean', async () => {

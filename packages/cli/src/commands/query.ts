@@ -7,6 +7,7 @@ import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
 import { addConnectionOptions, type ConnectionFlags, readConnectionSecrets } from '../connection';
+import { drillRun, isDrillable } from '../drill';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
 import type { CsvOptions } from '../format/csv';
 import { createProgress } from '../format/progress';
@@ -28,6 +29,7 @@ import type { Finish } from './command';
 interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
   readonly all?: boolean;
   readonly concurrency?: number;
+  readonly drill?: number;
   readonly format?: Format;
   readonly out?: string;
   readonly rawCsv?: boolean;
@@ -48,6 +50,12 @@ export function registerQuery(program: Command, ctx: Context, finish: Finish): v
       new Option('--concurrency <n>', 'pages fetched at once with --all (default 4)').argParser(
         integerArg(1, 32),
       ),
+    )
+    .addOption(
+      new Option(
+        '--drill <n>',
+        'list the sessions behind row n (1-based, as the table shows it) of the breakdown or time series instead',
+      ).argParser(integerArg(1, 10000)),
     )
     .addOption(
       new Option('--format <format>', 'output format (default table, or from the --out extension)').choices(
@@ -82,7 +90,11 @@ Examples:
   $ playq query 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=start%3D1767225600%2Cend%3D1767312000&metrics=errors'
   $ playq query session demo --last 7d --agg 1 --metrics errors,subscriberid --aggby subscriberid \\
       --orderby errors --limit 10
-  $ playq query metricquery demo --last 7d --metrics errors --aggby country --all --out errors.csv`,
+  $ playq query metricquery demo --last 7d --metrics errors --aggby country --all --out errors.csv
+  $ playq query metricquery demo --last 7d --metrics bufferingratio,attempts --aggby country \\
+      --orderby bufferingratio --limit 10 --drill 1     # the sessions behind the worst country
+  $ playq query listsessions demo --last 7d --metrics sessionid,country,bufferingratio \\
+      --orderby bufferingratio --limit 10`,
     )
     .action(
       async (target: string, customerId: string | undefined, flags: QueryCommandFlags, self: Command) => {
@@ -99,7 +111,8 @@ async function queryAction(
   flags: QueryCommandFlags,
 ): Promise<number> {
   const format = outputFormat(flags);
-  const run = await prepareRun(ctx, target, customerId, flags);
+  const prepared = await prepareRun(ctx, target, customerId, flags);
+  const run = flags.drill === undefined ? prepared : await drillRun(ctx, prepared, flags.drill);
   const csv = { raw: flags.rawCsv === true };
   if (flags.out === undefined) await printResult(ctx, run, format, csv);
   else await exportResult(ctx, run, createExportTarget(ctx, flags.out), format, csv);
@@ -171,6 +184,9 @@ async function printResult(ctx: Context, run: QueryRun, format: Format, csv: Csv
         `showing ${writer.count} of ${outcome.totalrecords} records; add --all for every page\n`,
       ),
     );
+  }
+  if (terminal && format === 'table' && writer.count > 0 && isDrillable(run.query)) {
+    ctx.err(ctx.errColor.dim('add --drill <n> to list the sessions behind row n\n'));
   }
 }
 

@@ -1,7 +1,7 @@
 // What every step of the demo tour shares: the client on the running service, the data window,
 // and the few ways a step prints (a heading, a dim note, a table, a chart, the shareable URL).
 import type { PlayqClient } from '@playq/client';
-import { type QueryNode, toURL } from '@playq/query';
+import { type QueryLike, type QueryNode, toURL } from '@playq/query';
 import { renderTable } from '../format/table';
 import { renderTimeSeriesChart } from '../format/time-series-chart';
 import type { Context } from '../io';
@@ -26,8 +26,8 @@ export interface TourGuide {
   table(records: readonly Row[]): void;
   /** A time series as one sparkline per metric, empty buckets filled for the picture. */
   chart(query: { toQuery(): QueryNode }, records: readonly Row[], metrics: readonly string[]): void;
-  /** The shareable URL of a query. */
-  share(query: { toQuery(): QueryNode }): void;
+  /** The shareable URL of a query (a builder or a node). */
+  share(query: QueryLike): void;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The stops of the demo tour, one function each, in the order `playq demo` visits them: breakdowns
-// and time series on metricquery, then the session endpoint with its token grant and plan lookup.
-import { metricQuery, sessionQuery } from '@playq/query';
+// and time series on metricquery, the session endpoint with its token grant and plan lookup, then
+// a drill-down from the worst country to its sessions (the session list).
+import { drillDown, metricQuery, type QueryLike, sessionQuery } from '@playq/query';
 import { displayCell } from '../format/cell';
 import { barChart } from '../format/chart';
 import type { TourGuide } from './tour-guide';
@@ -24,7 +25,7 @@ export async function countriesStep(guide: TourGuide) {
   const page = await guide.client.run(query, { signal: guide.ctx.signal });
   guide.table(page.records);
   guide.share(query);
-  return query;
+  return { query, records: page.records };
 }
 
 /** Plays and errors per hour over the last 48 hours: sparklines, then the last 8 hours as bars. */
@@ -106,4 +107,39 @@ export async function errorInsightsStep(guide: TourGuide, planLevel: string): Pr
   const page = await guide.client.run(query, { signal: guide.ctx.signal });
   guide.table(page.records);
   guide.share(query);
+}
+
+/** What the session list shows of each session in the drill-down step. */
+const DRILL_FIELDS = ['sessionid', 'bufferingratio', 'buffcount', 'watchtime', 'device', 'cdn'];
+
+/**
+ * The drill-down: of the top countries, the one with the worst buffering ratio, then its ten
+ * sessions with the worst buffering (the session list behind that row, by `drillDown`).
+ *
+ * @example
+ * await drillStep(guide, await countriesStep(guide));
+ */
+export async function drillStep(
+  guide: TourGuide,
+  byCountry: { query: QueryLike; records: readonly Record<string, unknown>[] },
+): Promise<void> {
+  const worst = byCountry.records
+    .filter((r) => r.country !== '')
+    .reduce<Record<string, unknown> | undefined>(
+      (a, r) => (a === undefined || Number(r.bufferingratio) > Number(a.bufferingratio) ? r : a),
+      undefined,
+    );
+  if (worst === undefined) return;
+  guide.step(`Drill-down: the worst buffering of those countries (${worst.country}), its ten worst sessions`);
+  // Ordered by the first metric among the fields, bufferingratio, worst first.
+  const drilled = drillDown(byCountry.query, worst, { fields: DRILL_FIELDS, limit: 10 });
+  if (!drilled.ok) {
+    for (const d of drilled.errors) guide.note(`  ${d.message}`);
+    return;
+  }
+  const list = drilled.query;
+  const page = await guide.client.run(list, { signal: guide.ctx.signal });
+  guide.table(page.records);
+  guide.share(list);
+  guide.note(`  ${page.totalrecords} sessions behind that row`);
 }

@@ -13,6 +13,7 @@ import {
   cdnStep,
   concurrencyStep,
   countriesStep,
+  drillStep,
   errorInsightsStep,
   hourlyStep,
   subscribersStep,
@@ -97,7 +98,8 @@ async function visitStops(guide: TourGuide) {
   await concurrencyStep(guide);
   const planLevel = await subscribersStep(guide);
   await errorInsightsStep(guide, planLevel);
-  return byCountry;
+  await drillStep(guide, byCountry);
+  return byCountry.query;
 }
 
 function printNext(ctx: Context, explainUrl: string): void {

@@ -10,7 +10,10 @@ import { type Problem, problem } from './problems';
 
 /** The structured fields of a query, named as its URL parameters. */
 export const queryFields = {
-  endpoint: z.string().optional().describe('metricquery (aggregates) or session (error insights)'),
+  endpoint: z
+    .string()
+    .optional()
+    .describe('metricquery (aggregates), session (error insights) or listsessions (one record per session)'),
   customerId: z.string().optional().describe('the customer id, e.g. demo'),
   period: z.string().optional().describe("'start=<epoch_s>,end=<epoch_s>' (end excluded); or give last"),
   last: z.string().optional().describe('a span ending now (or at end): 15m, 24h, 7d, 2w'),

@@ -13,7 +13,8 @@ import { failure, safely, structured } from '../tool-result';
 
 /** The most records' JSON one answer carries. */
 export const MAX_RESULT_BYTES = 256 * 1024;
-const DEFAULT_BUDGET = 100;
+/** Records returned when the caller sets no budget. */
+export const DEFAULT_BUDGET = 100;
 const MAX_BUDGET = 5000;
 const DEFAULT_DEADLINE_S = 30;
 const MAX_DEADLINE_S = 120;
@@ -27,8 +28,29 @@ interface Collected {
   readonly truncatedBy: Cut;
 }
 
-// Pages in order until the budget, the size cap or the deadline; what arrived before a cut is kept.
-async function collect(
+/** The bounds a tool that runs a query takes: a record budget and a deadline. */
+export const boundsInput = {
+  recordBudget: z.number().int().min(1).max(MAX_BUDGET).optional().describe('the most records to return'),
+  deadlineSeconds: z.number().int().min(1).max(MAX_DEADLINE_S).optional(),
+};
+
+/**
+ * The tool call's signal joined with its deadline (default 30 s).
+ *
+ * @example
+ * const signal = deadlineSignal(extra.signal, input.deadlineSeconds);
+ */
+export function deadlineSignal(call: AbortSignal, seconds: number | undefined): AbortSignal {
+  return AbortSignal.any([call, AbortSignal.timeout((seconds ?? DEFAULT_DEADLINE_S) * 1000)]);
+}
+
+/**
+ * Pages in order until the budget, the size cap or the deadline; what arrived before a cut is kept.
+ *
+ * @example
+ * const { records, truncatedBy } = await collect(client, query, 100, signal);
+ */
+export async function collect(
   client: PlayqClient,
   query: QueryNode,
   budget: number,
@@ -76,17 +98,7 @@ export function registerRunTool(server: McpServer, service: McpService): void {
     {
       title: 'Run a query',
       description: `Validates a query (fields as for build_query, or a URL on the configured service) and, only when it is valid, runs it and returns its records in order with the canonical URL used. Bounded: at most recordBudget records (default ${DEFAULT_BUDGET}, up to ${MAX_BUDGET}, fetched page by page), a deadline of deadlineSeconds (default ${DEFAULT_DEADLINE_S}, up to ${MAX_DEADLINE_S}) and ${MAX_RESULT_BYTES / 1024} KiB of records; truncatedBy says which limit cut the answer. An invalid query returns its problems (codes, offsets, did-you-mean) and sends nothing.`,
-      inputSchema: {
-        ...queryInput,
-        recordBudget: z
-          .number()
-          .int()
-          .min(1)
-          .max(MAX_BUDGET)
-          .optional()
-          .describe('the most records to return'),
-        deadlineSeconds: z.number().int().min(1).max(MAX_DEADLINE_S).optional(),
-      },
+      inputSchema: { ...queryInput, ...boundsInput },
       outputSchema: {
         ok: z.boolean(),
         url: z.string().nullable().describe('the canonical URL run'),
@@ -100,8 +112,7 @@ export function registerRunTool(server: McpServer, service: McpService): void {
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     safely(async ({ recordBudget, deadlineSeconds, ...input }, extra) => {
-      const deadline = AbortSignal.timeout((deadlineSeconds ?? DEFAULT_DEADLINE_S) * 1000);
-      const signal = AbortSignal.any([extra.signal, deadline]);
+      const signal = deadlineSignal(extra.signal, deadlineSeconds);
       const resolved = await resolveToolQuery(input, service, { forRun: true, signal });
       if (!resolved.ok) {
         return structured({
