@@ -1,6 +1,6 @@
 // The handful of valid queries the checks reason about, each fetched at most once per run and
 // shared: a country breakdown, the totals, a time series, a country x platform breakdown, and
-// the session endpoint's two usages. Relations between them are what the semantic checks verify.
+// the session endpoint's two usages, and session lists. Relations between them are what the semantic checks verify.
 import { type ContractContext, SkipCheck } from './context';
 import type { Probe } from './gentle-fetch';
 import type { EnvelopeExpectation } from './shape-rules';
@@ -123,4 +123,34 @@ export function requireRecords(count: number, min: number, what: string): void {
       `${what} has ${count} record(s) in the period; need ${min} (pass a \`period\` with more data)`,
     );
   }
+}
+
+/** Session-list fields: each session's own value of session-level metrics (a ratio, seconds, counts, minutes). */
+export const LIST_FIELDS = ['bufferingratio', 'latency', 'errors', 'buffcount', 'playdur'] as const;
+
+/** A session list over the data period (`metrics` the list fields, in order); `extra` as for `metricBase`. */
+export async function listBase(
+  ctx: ContractContext,
+  fields: readonly string[],
+  extra: Readonly<Record<string, string | number>> = {},
+): Promise<BaseQuery> {
+  const period = await ctx.dataPeriod();
+  const params: Record<string, string | number> = {
+    period: `start=${period.start},end=${period.end}`,
+    metrics: fields.join(','),
+  };
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === '') delete params[name];
+    else params[name] = value;
+  }
+  const expected: EnvelopeExpectation = {
+    endpoint: 'listsessions',
+    metrics: fields,
+    aggby: [],
+    limit: typeof params.limit === 'number' ? params.limit : 1000,
+    offset: typeof params.offset === 'number' ? params.offset : 0,
+    period,
+    ...catalogueOf(ctx),
+  };
+  return { probe: await ctx.list(params), expected, params };
 }

@@ -8,6 +8,7 @@ import { AUTH_CHECKS } from './checks-auth';
 import { CATALOGUE_CHECKS } from './checks-catalogue';
 import { ERROR_CHECKS } from './checks-errors';
 import { HTTP_CHECKS } from './checks-http';
+import { LIST_CHECKS } from './checks-list';
 import { PAGING_CHECKS } from './checks-paging';
 import { GRANULARITY_CHECKS, POPULATION_CHECKS } from './checks-population';
 import { SEMANTIC_CHECKS } from './checks-semantics';
@@ -24,6 +25,7 @@ const CHECKS: readonly CheckDefinition[] = [
   ...GRANULARITY_CHECKS,
   ...AUTH_CHECKS,
   ...ERROR_CHECKS,
+  ...LIST_CHECKS,
   // Last, so that the rate-limit check sees every answer of the run.
   ...HTTP_CHECKS,
 ];

@@ -71,13 +71,22 @@ export class ContractContext {
 
   /** GET the metric endpoint; answers with the caller's own key are memoised. */
   metric(params: Params, auth: AuthChoice = {}): Promise<Probe> {
+    return this.#withKey('metricquery', params, auth);
+  }
+
+  /** GET the session list with the caller's API key (the metric endpoint's credential), memoised alike. */
+  list(params: Params, auth: AuthChoice = {}): Promise<Probe> {
+    return this.#withKey('listsessions', params, auth);
+  }
+
+  #withKey(endpoint: 'metricquery' | 'listsessions', params: Params, auth: AuthChoice): Promise<Probe> {
     const customerId = auth.customerId ?? this.options.customerId;
     const apiKey = auth.apiKey === undefined ? this.options.apiKey : auth.apiKey;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (apiKey !== null) headers['x-api-key'] = apiKey;
     Object.assign(headers, auth.headers);
     const own = auth.customerId === undefined && auth.apiKey === undefined && !auth.headers;
-    return this.#get(this.url('metricquery', customerId, params), headers, own);
+    return this.#get(this.url(endpoint, customerId, params), headers, own);
   }
 
   /** GET the session endpoint with the caller's bearer token (fetched once) unless told otherwise. */

@@ -1,5 +1,7 @@
 // Deliberately broken variants of the reference service, each a transport wrapped around the real
 // service's fetch that breaks one promise of the contract. The contract suite must fail on each.
+import { ENDPOINTS, type Endpoint } from '@playq/query';
+
 type Transport = (request: Request) => Promise<Response>;
 type Json = Record<string, unknown> & { response?: Record<string, unknown>[] };
 
@@ -7,7 +9,8 @@ export interface Tokens {
   readonly [customerId: string]: { readonly apiKey: string; readonly token: string };
 }
 
-const endpointOf = (url: URL) => /\/(metricquery|session)\/([^/]+)$/.exec(url.pathname);
+const ENDPOINT_PATH = new RegExp(`/(${ENDPOINTS.join('|')})/([^/]+)$`);
+const endpointOf = (url: URL) => ENDPOINT_PATH.exec(url.pathname);
 
 /** Rewrite the request (URL and headers) before the service sees it. */
 export function rewriteRequest(inner: Transport, edit: (url: URL, headers: Headers) => void): Transport {
@@ -42,7 +45,7 @@ export function rewriteJson(
 /** Only successful answers of one endpoint. */
 function onEnvelope(
   inner: Transport,
-  endpoint: 'metricquery' | 'session',
+  endpoint: Endpoint,
   edit: (body: Json, url: URL) => unknown,
 ): Transport {
   return rewriteJson(inner, (body, url, status) =>
@@ -330,5 +333,40 @@ export function brokenVariants(fetch: Transport, tokens: Tokens): Record<string,
     'echoes the API key in error details': rewriteJson(fetch, (body, _url, status) =>
       status >= 400 ? { ...body, detail: `${String(body.detail)} (key ${demo.apiKey})` } : body,
     ),
+    ...listVariants(fetch, tokens),
+  };
+}
+
+/** Variants of the session list (`listsessions`). */
+function listVariants(fetch: Transport, tokens: Tokens): Record<string, Transport> {
+  const onList = (edit: (url: URL, headers: Headers) => void): Transport =>
+    rewriteRequest(fetch, (url, headers) => {
+      if (isEndpoint(url, 'listsessions')) edit(url, headers);
+    });
+  const reversed = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).reverse());
+  return {
+    'answers list fields in another order': onEnvelope(fetch, 'listsessions', (body) =>
+      withRecords(body, body.response!.map(reversed)),
+    ),
+    'adds totalpages to list records': onEnvelope(fetch, 'listsessions', (body) =>
+      withRecords(
+        body,
+        body.response!.map((r) => ({ ...r, totalpages: body.pagecount })),
+      ),
+    ),
+    'sorts lists ascending by default': onList((url) => {
+      if (!url.searchParams.has('order')) url.searchParams.set('order', 'asc');
+    }),
+    'ignores concurrency on lists': onList((url) => url.searchParams.delete('concurrency')),
+    'ignores the filter on lists': onList((url) => url.searchParams.delete('filter')),
+    'accepts a breakdown on lists': onList((url) => url.searchParams.delete('aggby')),
+    'ignores granularity on lists': onList((url) => url.searchParams.delete('granularity')),
+    'lets list requests without an API key through': onList((_url, headers) => {
+      if (!headers.has('x-api-key')) headers.set('x-api-key', tokens.demo!.apiKey);
+    }),
+    "accepts a customer's key for another customer on lists": onList((url, headers) => {
+      const owner = tokens[decodeURIComponent(endpointOf(url)?.[2] ?? '')];
+      if (owner && headers.has('x-api-key')) headers.set('x-api-key', owner.apiKey);
+    }),
   };
 }
