@@ -1,0 +1,81 @@
+// The session list (`listsessions`) through the client against the reference service over a real
+// socket on 127.0.0.1: the metricquery API key, the envelope without totalpages, records in the
+// requested field order, paging that visits each record once, and drill-down counts by hand.
+import { metricQuery, type QueryNode } from '@playq/query';
+import { createService, type Service } from '@playq/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, bearerAuth, createClient, type PlayqClient, PlayqUnauthorizedError } from '../src/index';
+
+let service: Service;
+let client: PlayqClient;
+let baseUrl: string;
+
+beforeAll(async () => {
+  service = await createService({ data: { generate: { sessions: 3000, seed: 11 } }, rateLimit: false });
+  baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
+  client = createClient({ baseUrl, auth: { metricquery: apiKeyAuth('demo-key') } });
+}, 60_000);
+afterAll(async () => {
+  await service?.close();
+});
+
+const WINDOW = metricQuery('demo').last(30, 'days').metrics('attempts');
+/** A session list over the window: a plain node, as `fromURL` reads one. */
+const list = (metrics: readonly string[], extra: Partial<QueryNode> = {}): QueryNode => ({
+  ...WINDOW.toQuery(),
+  endpoint: 'listsessions',
+  metrics: [...metrics],
+  aggby: [],
+  ...extra,
+});
+
+describe('client.run on a session list', () => {
+  it('sends the metricquery API key and reads one page: the requested fields in order, no totalpages', async () => {
+    const page = await client.run(list(['buffcount', 'latency'], { limit: 50 }));
+    expect(page.totalrecords).toBeGreaterThan(50);
+    expect(page).toMatchObject({ totalcount: 50, offset: 0, limit: 50 });
+    expect(page.pagecount).toBe(Math.ceil(page.totalrecords / 50));
+    for (const record of page.records) {
+      expect(Object.keys(record)).toEqual(['buffcount', 'latency']);
+      expect(typeof record.buffcount).toBe('number');
+      expect(typeof record.latency).toBe('number');
+    }
+    const counts = page.records.map((r) => r.buffcount as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('refuses a bearer token alone (the list takes the API key)', async () => {
+    const bearerOnly = createClient({ baseUrl, auth: { session: bearerAuth('a.b.c') } });
+    await expect(bearerOnly.run(list(['latency']))).rejects.toBeInstanceOf(PlayqUnauthorizedError);
+  });
+});
+
+describe('paging a session list', () => {
+  it('pages and all() visit each record once, in the order of one large page', async () => {
+    const fields = ['latency', 'bufferingratio', 'playdur', 'buffcount'];
+    const whole = await client.run(list(fields, { limit: 10_000 }));
+    expect(whole.records.length).toBe(whole.totalrecords);
+    const seen: unknown[] = [];
+    for await (const page of client.pages(list(fields, { limit: 400 }), { concurrency: 2 })) {
+      expect(page.totalrecords).toBe(whole.totalrecords);
+      seen.push(...page.records);
+    }
+    expect(seen).toEqual(whole.records);
+    expect(await client.all(list(fields, { limit: 700 }))).toEqual(whole.records);
+  });
+});
+
+describe('drill-down by hand', () => {
+  it("a country's list holds as many sessions as its breakdown record's attempts", async () => {
+    const breakdown = await client.all(WINDOW.aggBy('country'));
+    const named = breakdown.filter((r) => r.country !== '');
+    expect(named.length).toBeGreaterThan(1);
+    for (const record of named) {
+      const { filter } = WINDOW.where('country', record.country).toQuery();
+      const page = await client.run(list(['latency'], { limit: 1, filter }));
+      expect(page.totalrecords, record.country).toBe(record.attempts);
+    }
+    const everyone = await client.run(list(['latency'], { limit: 1 }));
+    expect(everyone.totalrecords).toBe(breakdown.reduce((sum, r) => sum + r.attempts, 0));
+  });
+});
