@@ -72,6 +72,30 @@ describe('playqHandlers', () => {
     expect(session.status).toBe(200);
   });
 
+  it('answers the session list with the API key, and its refusals as the reference service does', async () => {
+    const list = (params: string, headers: Record<string, string>) =>
+      fetch(`${BASE}/listsessions/demo?period=start%3D${t.period.start}%2Cend%3D${t.period.end}&${params}`, {
+        headers,
+      });
+    const page = await list('metrics=buffcount,latency&limit=3', { 'X-API-Key': 'demo-key' });
+    expect(page.status).toBe(200);
+    const body = (await page.json()) as { totalrecords: number; response: Record<string, unknown>[] };
+    expect(body.response).toHaveLength(3);
+    expect(body.totalrecords).toBeGreaterThan(3);
+    expect(Object.keys(body.response[0]!)).toEqual(['buffcount', 'latency']);
+    const refusals = [
+      ['metrics=latency&aggby=country', 'invalid_aggby'],
+      ['metrics=latency&granularity=hour', 'unsupported_parameter'],
+      ['metrics=latency&qoefilter=attempts%3E1', 'unsupported_on_endpoint'],
+      ['metrics=latency&filter=%5Bcategory%3Dnetwork%5D', 'incompatible_dimension'],
+    ];
+    for (const [params, code] of refusals) {
+      const res = await list(params!, { 'X-API-Key': 'demo-key' });
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([400, code]);
+    }
+    expect((await list('metrics=latency', { authorization: 'Bearer a.b.c' })).status).toBe(401);
+  });
+
   it('leaves other hosts to MSW (its onUnhandledRequest sees them)', async () => {
     const res = await fetch('https://elsewhere.example.com/api');
     // The strategy above throws, which MSW answers as a 500 instead of reaching the network.

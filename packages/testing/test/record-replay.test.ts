@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
-import { metricQuery, sessionQuery } from '@playq/query';
+import { fromURL, metricQuery, sessionQuery } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestService, type TestService } from '../src/service/test-service';
 import { loadFixture, saveFixture } from '../src/transport/fixture-file';
@@ -71,6 +71,22 @@ describe('recordingTransport and replayTransport', () => {
     await saveFixture(path, fixture);
     const replayed = clientOver(replayTransport(await loadFixture(path)));
     expect([await replayed.run(byCountry()), await replayed.run(sessions())]).toEqual(livePages);
+  });
+
+  it('records a session list walked page by page (the API key redacted) and replays the walk', async () => {
+    const parsed = fromURL(
+      `${t.baseUrl}/listsessions/demo?period=start%3D${t.period.start}%2Cend%3D${t.period.end}&metrics=buffcount,latency&qoefilter=buffcount%3E1&limit=10`,
+    );
+    if (!parsed.ok) throw new Error('the list URL must parse');
+    const recorder = recordingTransport({ fetch: t.fetch });
+    const live = await clientOver(recorder).all(parsed.query, { concurrency: 1 });
+    const fixture = recorder.fixture();
+    expect(JSON.stringify(fixture)).not.toContain('demo-key');
+    expect(fixture.entries.length).toBeGreaterThan(1);
+    for (const entry of fixture.entries)
+      expect(new URL(entry.request.url).pathname).toBe('/api/v1/listsessions/demo');
+    expect(live.length).toBeGreaterThan(10);
+    expect(await clientOver(replayTransport(fixture)).all(parsed.query, { concurrency: 1 })).toEqual(live);
   });
 
   it('matches query parameters in any order and replays repeated requests in order', async () => {
