@@ -1,6 +1,8 @@
 // The session list (`listsessions`) through the client against the reference service over a real
 // socket on 127.0.0.1: the metricquery API key, the envelope without totalpages, records in the
 // requested field order, paging that visits each record once, and drill-down counts by hand.
+
+import { fc, test } from '@fast-check/vitest';
 import { metricQuery, type QueryNode } from '@playq/query';
 import { createService, type Service } from '@playq/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +30,12 @@ const list = (metrics: readonly string[], extra: Partial<QueryNode> = {}): Query
   aggby: [],
   ...extra,
 });
+
+/** The population parameters and period of a node, to carry onto its session list. */
+function populationOf(node: QueryNode): Partial<QueryNode> {
+  const { period, sessiontype, allstatus, concurrency, businesserror } = node;
+  return { period, sessiontype, allstatus, concurrency, businesserror };
+}
 
 describe('client.run on a session list', () => {
   it('sends the metricquery API key and reads one page: the requested fields in order, no totalpages', async () => {
@@ -66,6 +74,41 @@ describe('paging a session list', () => {
 });
 
 describe('drill-down by hand', () => {
+  const populations = fc.record({
+    dimension: fc.constantFrom('country', 'platform', 'device', 'cdn'),
+    started: fc.boolean(),
+    allStatuses: fc.boolean(),
+    concurrency: fc.boolean(),
+    businessErrors: fc.boolean(),
+    days: fc.constantFrom(1, 3, 30),
+  });
+  test.prop([populations], { numRuns: 8 })(
+    "every breakdown record's attempts is the total of its sessions' list, under any population",
+    async (p) => {
+      const window = metricQuery('demo')
+        .last(p.days, 'days')
+        .metrics('attempts')
+        .sessionType(p.started ? 'started' : 'ended')
+        .allStatuses(p.allStatuses)
+        .concurrency(p.concurrency)
+        .businessErrors(p.businessErrors);
+      const node = window.toQuery();
+      let compared = 0;
+      for (const record of await client.all(window.aggBy(p.dimension))) {
+        const value = record[p.dimension];
+        if (value === '') continue; // the filter language cannot select a missing value
+        const { filter } = window.where(p.dimension, String(value)).toQuery();
+        const listed = await client.run({
+          ...list(['latency'], { limit: 1, filter }),
+          ...populationOf(node),
+        });
+        expect(listed.totalrecords, `${p.dimension}=${value}`).toBe(record.attempts);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
+
   it("a country's list holds as many sessions as its breakdown record's attempts", async () => {
     const breakdown = await client.all(WINDOW.aggBy('country'));
     const named = breakdown.filter((r) => r.country !== '');
