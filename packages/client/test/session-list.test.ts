@@ -3,9 +3,9 @@
 // requested field order, paging that visits each record once, and drill-down counts by hand.
 
 import { fc, test } from '@fast-check/vitest';
-import { metricQuery, type QueryNode } from '@playq/query';
+import { drillDown, metricQuery, type QueryNode, sessionList } from '@playq/query';
 import { createService, type Service } from '@playq/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { apiKeyAuth, bearerAuth, createClient, type PlayqClient, PlayqUnauthorizedError } from '../src/index';
 
 let service: Service;
@@ -120,5 +120,45 @@ describe('drill-down by hand', () => {
     }
     const everyone = await client.run(list(['latency'], { limit: 1 }));
     expect(everyone.totalrecords).toBe(breakdown.reduce((sum, r) => sum + r.attempts, 0));
+  });
+});
+
+describe('sessionList and drillDown through the client', () => {
+  it("types records in the caller's field order: numbers for metrics, strings for the rest", async () => {
+    const page = await client.run(
+      sessionList('demo').last(30, 'days').metrics('sessionid', 'latency', 'country').limit(5),
+    );
+    expectTypeOf(page.records[0]!).toEqualTypeOf<{ sessionid: string; latency: number; country: string }>();
+    expect(page.records).toHaveLength(5);
+    for (const record of page.records) {
+      expect(Object.keys(record)).toEqual(['sessionid', 'latency', 'country']);
+      expect([typeof record.sessionid, typeof record.latency, typeof record.country]).toEqual([
+        'string',
+        'number',
+        'string',
+      ]);
+    }
+    const ids = (await client.all(sessionList('demo').last(30, 'days').metrics('sessionid').limit(500))).map(
+      (r) => r.sessionid,
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("drillDown of every breakdown record lists exactly its attempts' sessions", async () => {
+    const query = metricQuery('demo')
+      .last(30, 'days')
+      .metrics('attempts', 'bufferingratio')
+      .aggBy('platform');
+    let compared = 0;
+    for (const record of await client.all(query)) {
+      const drilled = drillDown(query.toQuery(), record, { limit: 1 });
+      if (!drilled.ok) {
+        expect(record.platform).toBe('');
+        continue;
+      }
+      expect((await client.run(drilled.query)).totalrecords, record.platform).toBe(record.attempts);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(1);
   });
 });
