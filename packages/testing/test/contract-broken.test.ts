@@ -57,6 +57,7 @@ const CATCHES: Record<string, readonly string[]> = {
   'errors.listsessions': [
     'accepts a breakdown on lists',
     'ignores granularity on lists',
+    'drops group-level metrics from lists',
     'ignores the qoefilter',
     'ignores the filter',
   ],

@@ -125,8 +125,15 @@ export function requireRecords(count: number, min: number, what: string): void {
   }
 }
 
-/** Session-list fields: each session's own value of session-level metrics (a ratio, seconds, counts, minutes). */
-export const LIST_FIELDS = ['bufferingratio', 'latency', 'errors', 'buffcount', 'playdur'] as const;
+/** Session-list fields of every kind: session-level metrics (a ratio, seconds, a count), strings, epoch seconds. */
+export const LIST_FIELDS = [
+  'bufferingratio',
+  'sessionid',
+  'country',
+  'latency',
+  'starttime',
+  'errors',
+] as const;
 
 /** A session list over the data period (`metrics` the list fields, in order); `extra` as for `metricBase`. */
 export async function listBase(

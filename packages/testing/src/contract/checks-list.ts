@@ -151,6 +151,12 @@ const REFUSALS: readonly {
     why: 'a granularity',
   },
   {
+    change: { metrics: 'attempts' },
+    code: 'unsupported_on_endpoint',
+    param: 'metrics',
+    why: 'a group-level metric',
+  },
+  {
     change: { qoefilter: 'attempts>1' },
     code: 'unsupported_on_endpoint',
     param: 'qoefilter',

@@ -361,6 +361,9 @@ function listVariants(fetch: Transport, tokens: Tokens): Record<string, Transpor
     'ignores the filter on lists': onList((url) => url.searchParams.delete('filter')),
     'accepts a breakdown on lists': onList((url) => url.searchParams.delete('aggby')),
     'ignores granularity on lists': onList((url) => url.searchParams.delete('granularity')),
+    'drops group-level metrics from lists': onList((url) => {
+      if (param(url, 'metrics') === 'attempts') url.searchParams.set('metrics', 'latency');
+    }),
     'lets list requests without an API key through': onList((_url, headers) => {
       if (!headers.has('x-api-key')) headers.set('x-api-key', tokens.demo!.apiKey);
     }),
