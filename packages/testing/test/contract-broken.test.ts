@@ -51,7 +51,11 @@ const CATCHES: Record<string, readonly string[]> = {
   'errors.invalid-planlevel': ['accepts any plan level'],
   'errors.problem-details': ['answers errors as plain text', 'echoes the API key in error details'],
   'envelope.listsessions': ['answers list fields in another order', 'adds totalpages to list records'],
-  'ordering.listsessions': ['sorts lists ascending by default', 'ignores order'],
+  'ordering.listsessions': [
+    'sorts lists ascending by default',
+    'ignores order',
+    'breaks list ties by sessionid descending',
+  ],
   'paging.listsessions': ['overlaps pages by one record', 'skips one record between pages'],
   'population.listsessions': ['ignores concurrency on lists', 'ignores the filter on lists'],
   'errors.listsessions': [

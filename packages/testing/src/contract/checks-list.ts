@@ -1,6 +1,7 @@
 // Checks of the session list (`listsessions`, docs/decisions.md): the envelope with one key per
-// requested field in order, the order by the first field or `orderby`, paging that visits each
-// record once, the count of the metric endpoint's `attempts`, its refusals and its credential.
+// requested field in order, the order by the first field or `orderby` (ties by `sessionid`),
+// paging that visits each record once, the count of the metric endpoint's `attempts`, its
+// refusals and its credential.
 import { breakdown, HOUR, LIST_FIELDS, listBase, metricBase, requireRecords } from './base-queries';
 import { type CheckDefinition, envelopeOf, num, type Row, refusalFindings, sameValues } from './check-kit';
 import type { ContractContext } from './context';
@@ -26,6 +27,17 @@ function orderFindings(rows: readonly Row[], field: string, order: 'asc' | 'desc
     const b = num(rows[i], field);
     if (order === 'desc' ? a < b : a > b) {
       return [design(`records ${i - 1} and ${i} are not ordered by ${field} ${order} (${a}, then ${b})`)];
+    }
+  }
+  return [];
+}
+
+/** Findings for records equal in `field` whose `sessionid`s are not ascending. */
+function tieFindings(rows: readonly Row[], field: string): Finding[] {
+  for (let i = 1; i < rows.length; i++) {
+    const [x, y] = [String(rows[i - 1]!.sessionid), String(rows[i]!.sessionid)];
+    if (num(rows[i - 1], field) === num(rows[i], field) && x >= y) {
+      return [design(`records ${i - 1} and ${i} tie on ${field} but sessionid ${x} comes before ${y}`)];
     }
   }
   return [];
@@ -73,17 +85,23 @@ const SHAPE: CheckDefinition = {
 
 const ORDER: CheckDefinition = {
   name: 'ordering.listsessions',
-  title: 'a session list is sorted by its first field descending, by `orderby` in `order` when given',
+  title:
+    'a session list is sorted by its first field descending, by `orderby` in `order` when given, ties by sessionid',
   async run(ctx) {
     const fields = ['latency', TIED];
     const byDefault = envelopeOf((await listBase(ctx, fields)).probe);
     requireRecords(byDefault.response.length, 2, 'the session list');
     const asc = envelopeOf((await listBase(ctx, fields, { orderby: TIED, order: 'asc' })).probe);
+    const tied = envelopeOf((await listBase(ctx, [TIED, 'sessionid'])).probe);
     const findings = [
       ...orderFindings(byDefault.response, 'latency', 'desc'),
       ...orderFindings(asc.response, TIED, 'asc'),
+      ...tieFindings(tied.response, TIED),
     ];
-    return { findings, note: `${byDefault.response.length} sessions by latency, then by ${TIED} ascending` };
+    return {
+      findings,
+      note: `${byDefault.response.length} sessions by latency, then by ${TIED} ascending, ties by sessionid`,
+    };
   },
 };
 

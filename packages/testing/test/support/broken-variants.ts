@@ -354,6 +354,19 @@ function listVariants(fetch: Transport, tokens: Tokens): Record<string, Transpor
         body.response!.map((r) => ({ ...r, totalpages: body.pagecount })),
       ),
     ),
+    'breaks list ties by sessionid descending': onEnvelope(fetch, 'listsessions', (body, url) => {
+      const first = (param(url, 'metrics') ?? '').split(',')[0]!;
+      const runs: Record<string, unknown>[][] = [];
+      for (const r of body.response!) {
+        const run = runs.at(-1);
+        if (run && run[0]![first] === r[first]) run.push(r);
+        else runs.push([r]);
+      }
+      return withRecords(
+        body,
+        runs.flatMap((run) => run.reverse()),
+      );
+    }),
     'sorts lists ascending by default': onList((url) => {
       if (!url.searchParams.has('order')) url.searchParams.set('order', 'asc');
     }),
