@@ -62,6 +62,7 @@ const CATCHES: Record<string, readonly string[]> = {
     'accepts a breakdown on lists',
     'ignores granularity on lists',
     'drops group-level metrics from lists',
+    'refuses aggby=sessionid on lists',
     'ignores the qoefilter',
     'ignores the filter',
   ],

@@ -3,7 +3,15 @@
 // paging that visits each record once, the count of the metric endpoint's `attempts`, its
 // refusals and its credential.
 import { breakdown, HOUR, LIST_FIELDS, listBase, metricBase, requireRecords } from './base-queries';
-import { type CheckDefinition, envelopeOf, num, type Row, refusalFindings, sameValues } from './check-kit';
+import {
+  type CheckDefinition,
+  envelopeOf,
+  label,
+  num,
+  type Row,
+  refusalFindings,
+  sameValues,
+} from './check-kit';
 import type { ContractContext } from './context';
 import { envelopeFindings } from './shape-rules';
 import type { Finding } from './types';
@@ -191,7 +199,7 @@ const REFUSALS: readonly {
 const ERRORS: CheckDefinition = {
   name: 'errors.listsessions',
   title:
-    'a session list refuses a breakdown, a granularity, group-level conditions and error-only filters (400)',
+    'a session list refuses a breakdown, a granularity, group-level names and error-only filters (400), and takes aggby=sessionid',
   async run(ctx) {
     const findings: Finding[] = [];
     for (const { change, code, param, why } of REFUSALS) {
@@ -200,7 +208,13 @@ const ERRORS: CheckDefinition = {
         ...refusalFindings(probe, { status: 400, code, param, why: `a session list with ${why}` }),
       );
     }
-    return { findings, note: `${REFUSALS.length} refusals` };
+    const { probe } = await listBase(ctx, ['latency'], { aggby: 'sessionid', limit: 1 });
+    if (probe.status !== 200) {
+      findings.push(
+        design(`${label(probe)} answered ${probe.status} to aggby=sessionid (the list's own), expected 200`),
+      );
+    }
+    return { findings, note: `${REFUSALS.length} refusals, aggby=sessionid taken` };
   },
 };
 

@@ -374,6 +374,9 @@ function listVariants(fetch: Transport, tokens: Tokens): Record<string, Transpor
     'ignores the filter on lists': onList((url) => url.searchParams.delete('filter')),
     'accepts a breakdown on lists': onList((url) => url.searchParams.delete('aggby')),
     'ignores granularity on lists': onList((url) => url.searchParams.delete('granularity')),
+    'refuses aggby=sessionid on lists': onList((url) => {
+      if (param(url, 'aggby') === 'sessionid') url.searchParams.set('aggby', 'country');
+    }),
     'drops group-level metrics from lists': onList((url) => {
       if (param(url, 'metrics') === 'attempts') url.searchParams.set('metrics', 'latency');
     }),
