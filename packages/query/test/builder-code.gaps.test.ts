@@ -2,7 +2,7 @@ import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { queryNode } from '../src/arbitraries/index';
 import * as builderOnly from '../src/builder-only';
-import { builderCode, fromURL, metricQuery, type QueryNode, sessionQuery } from '../src/index';
+import { builderCode, fromURL, metricQuery, type QueryNode, sessionList, sessionQuery } from '../src/index';
 import { NO_TEXT_PARSERS } from '../src/parameters/text-parsers';
 
 /** Joins the expected lines of generated code (the code ends with a newline). */
@@ -28,6 +28,12 @@ describe('builderCode: the factory and the chain', () => {
     const q = sessionQuery('acme-tv').toQuery();
     expect(builderCode(q)).toBe(
       lines("import { sessionQuery } from '@playq/query';", '', "const query = sessionQuery('acme-tv');"),
+    );
+  });
+
+  it("prints a session list with the sessionList factory, never another endpoint's", () => {
+    expect(builderCode(sessionList('demo').toQuery())).toBe(
+      lines("import { sessionList } from '@playq/query';", '', "const query = sessionList('demo');"),
     );
   });
 

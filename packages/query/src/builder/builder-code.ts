@@ -5,6 +5,13 @@ import { isTimeSeries } from '../wire/time-series';
 
 const str = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
+// The builder entry that starts a query on each endpoint.
+const FACTORY: { readonly [E in QueryNode['endpoint']]: string } = {
+  metricquery: 'metricQuery',
+  session: 'sessionQuery',
+  listsessions: 'sessionList',
+};
+
 /**
  * The builder code for a valid query.
  *
@@ -18,7 +25,7 @@ const str = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'"
  * //   .aggBy('country');
  */
 export function builderCode(q: QueryNode): string {
-  const factory = q.endpoint === 'session' ? 'sessionQuery' : 'metricQuery';
+  const factory = FACTORY[q.endpoint];
   const calls: string[] = [];
   if (q.planlevel !== undefined) calls.push(`.planLevel(${str(q.planlevel)})`);
   if (q.agg !== undefined) calls.push(`.agg(${q.agg})`);
