@@ -100,6 +100,31 @@ describe('formQuery on the session endpoint, with an order', () => {
   });
 });
 
+describe('formQuery on the session list', () => {
+  const list: FormState = {
+    ...FORM,
+    endpoint: 'listsessions',
+    metrics: 'sessionid, bufferingratio, country',
+    aggby: '',
+    orderby: 'bufferingratio',
+  };
+
+  it('builds a listsessions query with sessionList: its URL, its builder code, no aggby', () => {
+    const q = formQuery(list);
+    expect(q.problems).toEqual([]);
+    expect(q.url).toContain('/listsessions/demo?period=');
+    expect(q.url).toContain('&metrics=sessionid%2Cbufferingratio%2Ccountry&');
+    expect(q.url).not.toContain('aggby=');
+    expect(q.code).toContain("sessionList('demo')");
+  });
+
+  it("refuses a group-level metric there with the library's code", () => {
+    const q = formQuery({ ...list, metrics: 'sessionid, viewercount', orderby: '' });
+    expect(q.url).toBe('');
+    expect(q.problems[0]).toMatchObject({ code: 'unsupported_on_endpoint' });
+  });
+});
+
 describe('formPeriod', () => {
   const now = Date.UTC(2026, 0, 10, 15, 30);
   it('ends a time series at its last whole bucket, so no bucket still filling is drawn', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
-import { fromQuery, fromURL, metricQuery } from '@playq/query';
+import { drillDown, fromQuery, fromURL, metricQuery, toURL } from '@playq/query';
 import { createService, type Service } from '@playq/server';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -374,7 +374,68 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
     await shot('playground-session');
     await form('endpoint').selectOption('metricquery');
   });
+
+  it('clicking a breakdown row lists the sessions behind it, as drillDown and the service give them', async () => {
+    await form('metrics').fill('attempts,bufferingratio');
+    await form('aggby').selectOption('country');
+    await form('orderby').selectOption('attempts');
+    await form('order').selectOption('desc');
+    await runAndWait();
+    const node = nodeOf((await form('url').textContent())!);
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const breakdown = await client.run(node);
+    const record = breakdown.records[1]!;
+    const drilled = drillDown(node, record);
+    if (!drilled.ok) throw new Error('drillDown refused a country row');
+    const expected = await client.run(drilled.query);
+    await page.locator('[data-testid=result] tbody tr[data-drill="2"]').click();
+    const status = page.locator('[data-testid=sessions-status][data-totalrecords]');
+    await status.waitFor();
+    expect(Number(await status.getAttribute('data-totalrecords'))).toBe(expected.totalrecords);
+    expect(expected.totalrecords).toBe(record.attempts);
+    expect(await form('sessions-url').textContent()).toBe(toURL(drilled.query, { baseUrl }));
+    const first = expected.records[0]!;
+    const heads = await page.locator('[data-testid=sessions-result] thead th').allTextContents();
+    expect([...heads].sort()).toEqual(Object.keys(first).sort());
+    expect(await page.locator('[data-testid=sessions-result] tbody tr').count()).toBe(
+      expected.records.length,
+    );
+    const key = heads.includes('sessionid') ? 'sessionid' : heads[0]!;
+    const cells = await page
+      .locator(`[data-testid=sessions-result] tbody tr td:nth-child(${heads.indexOf(key) + 1})`)
+      .allTextContents();
+    expect(cells).toEqual(expected.records.map((r) => String(r[key as keyof typeof r])));
+    await shot('playground-drill-down');
+  });
+
+  it('edits and runs a session list with the API key, one record per session', async () => {
+    await form('endpoint').selectOption('listsessions');
+    expect(await form('apikey').isVisible()).toBe(true);
+    expect(await form('clientid').isVisible()).toBe(false);
+    expect(await form('aggby').isVisible()).toBe(false);
+    await form('metrics').fill('sessionid,bufferingratio,country');
+    await form('orderby').selectOption('bufferingratio');
+    await runAndWait();
+    const url = await form('url').textContent();
+    expect(url).toContain('/listsessions/demo?period=');
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const expected = await client.run(nodeOf(url!));
+    expect(Number(await form('status').getAttribute('data-totalrecords'))).toBe(expected.totalrecords);
+    // Text fields first, then numbers, as for every table.
+    expect(await headers()).toEqual(['sessionid', 'country', 'bufferingratio']);
+    expect(await column(0)).toEqual(expected.records.map((r) => r.sessionid));
+    expect(await page.locator('[data-testid=result] tbody tr[data-drill]').count()).toBe(0);
+    await shot('playground-session-list');
+    await form('endpoint').selectOption('metricquery');
+  });
 });
+
+/** The query node of a playground URL, unvalidated (the page validated it). */
+function nodeOf(url: string) {
+  const r = fromURL(url, { validate: false });
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('; '));
+  return r.query;
+}
 
 /** The query a playground URL panel shows, to run through the client. */
 function fromPage(url: string) {

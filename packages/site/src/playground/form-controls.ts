@@ -1,7 +1,8 @@
 // The playground's form controls: where to send the query and with which credentials, and the
 // query's plain parameters (endpoint, period, metrics, breakdown, order, paging). Fields that only
-// one endpoint takes show only for it; the orderby choices follow the requested names.
-import { CATALOGUE } from '@playq/query';
+// one endpoint takes show only for it, the credential fields are the endpoint's; the orderby
+// choices follow the requested names.
+import { CATALOGUE, credentialOf, isEndpoint } from '@playq/query';
 import { field, input, row, select, setOptions } from './dom';
 import { FORM_ENDPOINTS, type FormState } from './form-query';
 
@@ -42,6 +43,8 @@ const names = (text: string) =>
 
 function aggbyOptions(endpoint: string): [string, string][] {
   const dims = CATALOGUE.dimensionNames.map((d) => [d, d] as [string, string]);
+  // A session list has one record per session: no breakdown to choose.
+  if (endpoint === 'listsessions') return [['', '(none)']];
   return endpoint === 'session'
     ? [['', '(none)'], ...dims, [ERROR_INSIGHTS, 'category, key, player (error insights)']]
     : [['', '(none)'], ['timestamp', 'timestamp (time series)'], ...dims];
@@ -101,11 +104,15 @@ export function formControls(params: URLSearchParams, defaultService: string) {
   const clientFields = [field('Client id', c.clientId), field('Client secret', c.clientSecret)];
   const apiKeyField = field('API key', c.apiKey);
   const granularityField = field('granularity', c.granularity);
+  const aggbyField = field('aggby', c.aggby);
   const refresh = () => {
-    const session = c.endpoint.value === 'session';
-    setOptions(c.aggby, aggbyOptions(c.endpoint.value));
-    for (const f of [...sessionOnly, ...clientFields]) f.hidden = !session;
-    apiKeyField.hidden = session;
+    const endpoint = c.endpoint.value;
+    const bearer = isEndpoint(endpoint) && credentialOf(endpoint) === 'bearer';
+    setOptions(c.aggby, aggbyOptions(endpoint));
+    for (const f of sessionOnly) f.hidden = endpoint !== 'session';
+    for (const f of clientFields) f.hidden = !bearer;
+    apiKeyField.hidden = bearer;
+    aggbyField.hidden = endpoint === 'listsessions';
     granularityField.hidden = c.aggby.value !== 'timestamp';
     const requested = [...new Set([...names(c.metrics.value), ...names(c.aggby.value)])];
     setOptions(c.orderby, [['', '(default)'], ...requested.map((n) => [n, n] as const)]);
@@ -119,7 +126,7 @@ export function formControls(params: URLSearchParams, defaultService: string) {
       field('Metrics', c.metrics),
     ),
     row(
-      field('aggby', c.aggby),
+      aggbyField,
       granularityField,
       field('orderby', c.orderby),
       field('order', c.order),

@@ -3,22 +3,24 @@
 // `playq explain` prints, and the validation problems.
 
 import {
-  AGGREGATE_ENDPOINTS,
   builderCode,
+  ENDPOINTS,
+  type Endpoint,
   granularitySeconds,
   isGranularity,
   isTimeSeries,
   metricQuery,
   type QueryDiagnostic,
   type QueryNode,
+  sessionList,
   sessionQuery,
   toURL,
   validate,
 } from '@playq/query';
 
-/** The endpoints the playground queries (the aggregate ones; the session list is not in it yet). */
-export const FORM_ENDPOINTS = AGGREGATE_ENDPOINTS;
-export type FormEndpoint = (typeof AGGREGATE_ENDPOINTS)[number];
+/** The endpoints the playground queries: every one, the session list included. */
+export const FORM_ENDPOINTS = ENDPOINTS;
+export type FormEndpoint = Endpoint;
 
 export interface FormState {
   readonly baseUrl: string;
@@ -84,16 +86,21 @@ export function formPeriod(form: Pick<FormState, 'lastHours' | 'aggby' | 'granul
   return { start: end - span, end };
 }
 
+// The builder's entry for the form's endpoint (names typed into a form are checked by validate()).
+// biome-ignore lint/suspicious/noExplicitAny: the three entries' builders, driven by form text
+function startOf(form: FormState): any {
+  if (form.endpoint === 'listsessions') return sessionList(form.customerId);
+  if (form.endpoint !== 'session') return metricQuery(form.customerId);
+  const b = sessionQuery(form.customerId).agg(form.agg ?? 1);
+  return (form.planLevel ?? '') === '' ? b : b.planLevel(form.planLevel ?? '');
+}
+
 /** The query a form describes, its canonical URL, its builder code and its problems. */
 export function formQuery(form: FormState): FormQuery {
   const { start, end } = formPeriod(form);
-  // biome-ignore lint/suspicious/noExplicitAny: names typed into a form, checked by validate()
-  let b: any =
-    form.endpoint === 'session'
-      ? sessionQuery(form.customerId).agg(form.agg ?? 1)
-      : metricQuery(form.customerId);
-  if (form.endpoint === 'session' && (form.planLevel ?? '') !== '') b = b.planLevel(form.planLevel);
-  b = b.between(start, end).metrics(...list(form.metrics));
+  let b = startOf(form)
+    .between(start, end)
+    .metrics(...list(form.metrics));
   const aggby = list(form.aggby);
   if (isTimeSeries({ aggby })) b = b.timeseries(form.granularity);
   else if (aggby.length > 0) b = b.aggBy(...aggby);

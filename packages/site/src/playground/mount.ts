@@ -1,10 +1,12 @@
 // The playground page, composed from its parts: the form (form-controls), the filter and
 // qoefilter editors (editors), the query preview (preview), the connection to a service
-// (connection) and the result area (result-view). Run sends the form's query to the service — a
-// local `playq serve` by default — and shows the records and, for a time series, a chart.
-import type { ValueProvider } from '@playq/query';
+// (connection), the result area (result-view) and the sessions behind a clicked row (drill-view).
+// Run sends the form's query to the service — a local `playq serve` by default — and shows the
+// records and, for a time series, a chart.
+import { drillDown, type QueryNode, toURL, type ValueProvider } from '@playq/query';
 import { type Connection, connect } from './connection';
 import { el, field, row } from './dom';
+import { drillView, isDrillable } from './drill-view';
 import { textEditor } from './editors';
 import { formControls } from './form-controls';
 import { type FormQuery, formPeriod, formQuery } from './form-query';
@@ -17,6 +19,7 @@ const DEFAULT_SERVICE =
   'http://127.0.0.1:8080/api/v1';
 
 type Form = ReturnType<typeof formControls>;
+type Row = Readonly<Record<string, unknown>>;
 
 /** The connection for the form's current settings, made again when they change. */
 function serviceLink(form: Form) {
@@ -55,6 +58,7 @@ export function mountPlayground(root: HTMLElement): void {
   const form = formControls(new URLSearchParams(location.search), DEFAULT_SERVICE);
   const preview = queryPreview();
   const result = resultView();
+  const sessions = drillView();
   const run = el('button', { 'data-testid': 'run', class: 'playq-run' }, 'Run');
   const link = serviceLink(form);
   const on = { change: () => update(), submit: () => void send() };
@@ -85,11 +89,31 @@ export function mountPlayground(root: HTMLElement): void {
     if (q === undefined || q.url === '') return;
     const { client } = link.reconnect();
     result.running();
+    sessions.clear();
     const now = Date.now();
+    const node = q.node;
+    const onRow = isDrillable(node)
+      ? (record: Row, label: string) => void drill(client, node, record, label)
+      : undefined;
     try {
-      result.showPage(await client.run(q.node), q.node, now);
+      result.showPage(await client.run(node), node, now, onRow);
     } catch (e) {
       result.showFailure(e);
+    }
+  }
+
+  // The sessions behind one row of the breakdown `node` answered, run on the same connection.
+  async function drill(client: Connection['client'], node: QueryNode, record: Row, label: string) {
+    const drilled = drillDown(node, record);
+    if (!drilled.ok) {
+      sessions.showProblems(label, drilled.errors);
+      return;
+    }
+    sessions.running(label, toURL(drilled.query, { baseUrl: form.read().baseUrl }));
+    try {
+      sessions.showPage(await client.run(drilled.query));
+    } catch (e) {
+      sessions.showFailure(e);
     }
   }
 
@@ -101,6 +125,7 @@ export function mountPlayground(root: HTMLElement): void {
     ...preview.elements,
     row(run, result.status),
     ...result.elements,
+    ...sessions.elements,
   );
   update();
   root.dataset.ready = String(Math.round(performance.now()));

@@ -22,8 +22,19 @@ function incompleteOf(records: readonly Row[], node: QueryNode, now: number) {
   };
 }
 
-function table(records: readonly Row[], bucket: number | undefined, incomplete: ReadonlySet<number>) {
-  const t = el('table', { 'data-testid': 'result' });
+/**
+ * A table of records: the time or the dimensions first; timestamps as dates when `bucket` is given.
+ *
+ * @example
+ * output.append(recordTable(page.records, 'sessions-result'));
+ */
+export function recordTable(
+  records: readonly Row[],
+  testId: string,
+  bucket?: number,
+  incomplete: ReadonlySet<number> = new Set(),
+) {
+  const t = el('table', { 'data-testid': testId });
   const columns = resultColumns(records);
   const head = t.createTHead().insertRow();
   for (const c of columns) head.append(el('th', {}, c === 'timestamp' ? 'timestamp (UTC)' : c));
@@ -42,6 +53,33 @@ function table(records: readonly Row[], bucket: number | undefined, incomplete: 
     }
   }
   return t;
+}
+
+// Rows that open the sessions behind them: a click (or Enter on the focused row) calls `onRow`.
+function drillable(
+  t: HTMLTableElement,
+  records: readonly Row[],
+  labelOf: (record: Row) => string,
+  onRow: (record: Row, label: string) => void,
+) {
+  t.classList.add('playq-drillable');
+  for (const [i, tr] of [...(t.tBodies[0]?.rows ?? [])].entries()) {
+    const record = records[i];
+    if (record === undefined) continue;
+    const label = `row ${i + 1} (${labelOf(record)})`;
+    tr.tabIndex = 0;
+    tr.title = 'Show the sessions behind this row';
+    tr.dataset.drill = String(i + 1);
+    const open = () => {
+      for (const other of t.tBodies[0]?.rows ?? []) other.classList.remove('playq-drilled');
+      tr.classList.add('playq-drilled');
+      onRow(record, label);
+    };
+    tr.addEventListener('click', open);
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') open();
+    });
+  }
 }
 
 /** The result area: `running`, `showPage` and `showFailure` update it. */
@@ -66,6 +104,7 @@ export function resultView() {
       page: { readonly records: readonly Row[]; readonly totalrecords: number },
       node: QueryNode,
       now: number,
+      onRow?: (record: Row, label: string) => void,
     ) {
       clear();
       const { bucket, incomplete } = incompleteOf(page.records, node, now);
@@ -75,7 +114,12 @@ export function resultView() {
         ...(bucket ? { bucketSeconds: bucket } : {}),
         incomplete,
       });
-      output.append(table(page.records, bucket, incomplete));
+      const t = recordTable(page.records, 'result', bucket, incomplete);
+      if (onRow !== undefined) {
+        const labelOf = (r: Row) => node.aggby.map((d) => cellText(d, r[d], bucket)).join(', ');
+        drillable(t, page.records, labelOf, onRow);
+      }
+      output.append(t);
     },
     showFailure(error: unknown) {
       clear();
