@@ -1,5 +1,5 @@
 import { test } from '@fast-check/vitest';
-import { fromURL, metricQuery, type QueryNode, sessionQuery, toURL } from '@playq/query';
+import { fromURL, metricQuery, type QueryNode, sessionList, sessionQuery, toURL } from '@playq/query';
 import { queryNode } from '@playq/query/arbitraries';
 import { describe, expect, it } from 'vitest';
 import { builderCode } from '../src/explain/builder-code';
@@ -65,6 +65,9 @@ describe('query summary', () => {
       metricQuery('demo').between(0, 60).metrics('errors').aggBy('country').orderBy('country').toQuery(),
     );
     expect(byDimension.order).toBe('country asc (default direction)');
+    const list = rows(sessionList('demo').between(0, 3600).metrics('bufferingratio', 'sessionid').toQuery());
+    expect(list.shape).toBe('one record per session (the sessions behind the filter)');
+    expect(list.order).toBe('bufferingratio desc (default)');
   });
 
   it('names the credential and the session parameters', () => {

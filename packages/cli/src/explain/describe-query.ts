@@ -6,6 +6,7 @@ import {
   type Credential,
   credentialOf,
   ENDPOINTS,
+  isListEndpoint,
   isTimeSeries,
   PARAMETERS,
   type Parameter,
@@ -64,7 +65,9 @@ export function describeQuery(q: QueryNode): [string, string][] {
   rows.push(...endpointRows(q));
   if (q.period?.type === 'period') rows.push(['period', describePeriod(q.period)]);
   rows.push(['metrics', q.metrics.join(', ')]);
-  if (isTimeSeries(q))
+  if (isListEndpoint(q.endpoint))
+    rows.push(['shape', 'one record per session (the sessions behind the filter)']);
+  else if (isTimeSeries(q))
     rows.push(['shape', `time series, one record per ${bucketText(q)} with data (UTC buckets)`]);
   else if (q.aggby.length > 0) rows.push(['shape', `breakdown by ${q.aggby.join(' × ')}`]);
   else rows.push(['shape', 'one total record']);
