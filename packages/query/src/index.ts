@@ -157,6 +157,7 @@ export {
   type Credential,
   credentialOf,
   ENDPOINTS,
+  type EndpointWith,
   isEndpoint,
   isListEndpoint,
 } from './wire/endpoints';

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bucketCount,
   CATALOGUE,
+  catalogueProblems,
+  DEFAULT_CATALOGUE,
   DEFAULT_LIMITS,
   DIMENSIONS,
+  defineCatalogue,
   editDistance,
   granularitySeconds,
   isDimension,
@@ -16,6 +19,13 @@ import {
 } from '../src/index';
 
 describe('catalogue', () => {
+  it('passes the checks of defineCatalogue (the default catalogue is built without them)', () => {
+    expect(catalogueProblems(DEFAULT_CATALOGUE.definition)).toEqual([]);
+    const checked = defineCatalogue(DEFAULT_CATALOGUE.definition);
+    expect(checked.metricNames).toEqual(DEFAULT_CATALOGUE.metricNames);
+    expect(checked.dimensionNames).toEqual(DEFAULT_CATALOGUE.dimensionNames);
+  });
+
   it('holds the whole public dictionary (docs/catalogue.md), a superset of the specification', () => {
     const dictionary = [
       'attempts',

@@ -12,7 +12,11 @@ import { findInPackageSources, stripComments } from './support/package-sources';
 const OWNERS = new Set(['grammar', 'query']);
 
 // Files outside the owners allowed a match, each with the reason. Empty it as the reasons go away.
-const ALLOWED: Readonly<Record<string, string>> = {};
+const ALLOWED: Readonly<Record<string, string>> = {
+  // The builder entry that starts a query on each endpoint: a fact of the builder, typed by
+  // `Endpoint` (a new endpoint is a type error there until it has its entry).
+  'packages/query/src/builder/builder-code.ts': 'builder entry per endpoint',
+};
 
 /** The second declarations of the operators or the envelope in one source text. */
 export function secondDeclarations(text: string): string[] {

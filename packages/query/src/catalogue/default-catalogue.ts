@@ -2,13 +2,13 @@
 // superset of the specification's names. This is the one list of names in the project; everything
 // else (validation, builder types, the reference service, the CLI, docs/catalogue.md) reads it.
 import { ENDPOINTS } from '../wire/endpoints';
-import { type Catalogue, defineCatalogue } from './define-catalogue';
+import { type Catalogue, defineTrustedCatalogue } from './define-catalogue';
 
 const ERROR_METRICS = ['errors', 'fatalerrors'] as const;
 /** Valid on every endpoint: on `listsessions` each session's own value (a list field). */
 const LISTED = ENDPOINTS;
 
-const dictionary = defineCatalogue({
+const dictionary = defineTrustedCatalogue({
   metrics: {
     attempts: { unit: 'count', level: 'group', description: 'Sessions (play attempts).' },
     viewercount: {

@@ -182,6 +182,19 @@ export function defineCatalogue<
 }
 
 /**
+ * `defineCatalogue` without the checks, for the default catalogue only: its definition is checked
+ * by a test (`catalogueProblems` finds nothing), so bundles that only build URLs do not carry the
+ * checks and their messages. @internal
+ */
+export function defineTrustedCatalogue<
+  const M extends MetricDefinitions,
+  const D extends { readonly [name: string]: DimensionDefinition<NoInfer<keyof M & string>> },
+  const F extends FieldDefinitions = {},
+>(definition: { readonly metrics: M; readonly dimensions: D; readonly fields?: F }): Catalogue<M, D, F> {
+  return build(definition) as unknown as Catalogue<M, D, F>;
+}
+
+/**
  * A catalogue with a deployment's own names added to a base (usually the default catalogue). A
  * name the base already has is an error: extending never redefines.
  *

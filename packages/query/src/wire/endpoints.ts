@@ -22,11 +22,21 @@ export function isEndpoint(value: unknown): value is Endpoint {
 /** How a request proves who it is: an `X-API-Key` header, or an OAuth 2.0 bearer token. */
 export type Credential = 'apiKey' | 'bearer';
 
-const CREDENTIAL_OF: { readonly [E in Endpoint]: Credential } = Object.freeze({
+const CREDENTIAL_OF = Object.freeze({
   metricquery: 'apiKey',
   session: 'bearer',
   listsessions: 'apiKey',
-});
+} as const satisfies { readonly [E in Endpoint]: Credential });
+
+/**
+ * The endpoints that take a given credential.
+ *
+ * @example
+ * const e: EndpointWith<'apiKey'> = 'listsessions'; // 'metricquery' | 'listsessions'
+ */
+export type EndpointWith<C extends Credential> = {
+  [E in Endpoint]: (typeof CREDENTIAL_OF)[E] extends C ? E : never;
+}[Endpoint];
 
 /** The endpoints that answer aggregate records (groups, time buckets, error events). */
 export const AGGREGATE_ENDPOINTS = Object.freeze(['metricquery', 'session'] as const);

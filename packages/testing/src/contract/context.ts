@@ -1,7 +1,13 @@
 // What every check shares during one run: how to address both endpoints with or without the
 // caller's credentials, a memo so that checks needing the same answer fetch it once, the period
 // and plan level settled on, and every error answer seen (for the problem-format check).
-import { type Endpoint, planLookupUrl, tokenUrlOf, withoutTrailingSlash } from '@playq/query';
+import {
+  type Endpoint,
+  type EndpointWith,
+  planLookupUrl,
+  tokenUrlOf,
+  withoutTrailingSlash,
+} from '@playq/query';
 import { BudgetExhaustedError, GentleFetch, type Probe } from './gentle-fetch';
 import type { ContractOptions } from './types';
 
@@ -79,7 +85,7 @@ export class ContractContext {
     return this.#withKey('listsessions', params, auth);
   }
 
-  #withKey(endpoint: 'metricquery' | 'listsessions', params: Params, auth: AuthChoice): Promise<Probe> {
+  #withKey(endpoint: EndpointWith<'apiKey'>, params: Params, auth: AuthChoice): Promise<Probe> {
     const customerId = auth.customerId ?? this.options.customerId;
     const apiKey = auth.apiKey === undefined ? this.options.apiKey : auth.apiKey;
     const headers: Record<string, string> = { accept: 'application/json' };
