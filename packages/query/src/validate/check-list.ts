@@ -59,7 +59,7 @@ export function checkListAggBy(cx: Context): void {
       problem(
         'invalid_aggby',
         'aggby',
-        `A session list is one record per session: aggby is only ${LIST_AGGBY}.`,
+        `aggby "${name}": a session list is one record per session, so aggby is only ${LIST_AGGBY} (a breakdown by ${name} is a metricquery).`,
         {
           ...listPosition(q.aggby, i),
           hint: `a breakdown by ${name} is a metricquery`,
