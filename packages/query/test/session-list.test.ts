@@ -128,6 +128,19 @@ describe('validate: the rules of a session list', () => {
       expect.objectContaining({ code: 'unknown_metric', param: 'metrics', hint: 'sessionid' }),
     ]);
   });
+
+  it('warns about a field listed twice, pointing at the repeat, as a metricquery does', () => {
+    expect(validate(list('metrics=sessionid,latency,sessionid'))).toStrictEqual([
+      expect.objectContaining({
+        code: 'unknown_metric',
+        param: 'metrics',
+        severity: 'warning',
+        message: 'metrics lists "sessionid" twice.',
+        offset: 18,
+        length: 9,
+      }),
+    ]);
+  });
 });
 
 describe('the URL codec of a session list, over generated catalogues', () => {

@@ -5,7 +5,7 @@ import { dimensionInfo, isDimension, isListField, isMetric, metricInfo } from '.
 import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
 import { LIST_AGGBY } from '../wire/endpoints';
-import { type Context, listPosition } from './context';
+import { type Context, listPosition, repeatedName } from './context';
 import { problem } from './diagnostics';
 
 /** The names in a session list's `metrics`: list fields, sorted into metrics and fields. @internal */
@@ -13,14 +13,9 @@ export function checkListMetrics(cx: Context): void {
   const { q, catalogue, out } = cx;
   q.metrics.forEach((name, i) => {
     const at = listPosition(q.metrics, i);
-    if (q.metrics.indexOf(name) !== i) {
-      out.push(
-        problem('unknown_metric', 'metrics', `metrics lists "${name}" twice.`, {
-          ...at,
-          severity: 'warning',
-        }),
-      );
-    } else if (isListField(name, catalogue)) {
+    const repeated = repeatedName('metrics', q.metrics, i);
+    if (repeated) out.push(repeated);
+    else if (isListField(name, catalogue)) {
       (isMetric(name, catalogue) ? cx.numeric : cx.fields).push(name);
     } else if (isMetric(name, catalogue)) {
       out.push(groupLevel(name, 'metrics', at));

@@ -13,7 +13,7 @@ import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
 import { isEndpoint, isListEndpoint } from '../wire/endpoints';
 import { checkListAggBy, checkListMetrics } from './check-list';
-import { type Context, listPosition } from './context';
+import { type Context, listPosition, repeatedName } from './context';
 import { problem } from './diagnostics';
 
 /** An unknown endpoint is reported once, as not_found, not again for every name. */
@@ -30,14 +30,9 @@ export function checkMetrics(cx: Context): void {
   const { q, catalogue, out, session } = cx;
   q.metrics.forEach((name, i) => {
     const at = listPosition(q.metrics, i);
-    if (q.metrics.indexOf(name) !== i) {
-      out.push(
-        problem('unknown_metric', 'metrics', `metrics lists "${name}" twice.`, {
-          ...at,
-          severity: 'warning',
-        }),
-      );
-    } else if (isMetric(name, catalogue)) {
+    const repeated = repeatedName('metrics', q.metrics, i);
+    if (repeated) out.push(repeated);
+    else if (isMetric(name, catalogue)) {
       const info = metricInfo(catalogue, name);
       if (availableOn(info.endpoints, q.endpoint)) cx.numeric.push(name);
       else {
@@ -89,11 +84,9 @@ export function checkAggBy(cx: Context): void {
   const { q, catalogue, out } = cx;
   q.aggby.forEach((name, i) => {
     const at = listPosition(q.aggby, i);
-    if (q.aggby.indexOf(name) !== i) {
-      out.push(
-        problem('unknown_dimension', 'aggby', `aggby lists "${name}" twice.`, { ...at, severity: 'warning' }),
-      );
-    } else if (name === TIMESTAMP) cx.dims.push(name);
+    const repeated = repeatedName('aggby', q.aggby, i);
+    if (repeated) out.push(repeated);
+    else if (name === TIMESTAMP) cx.dims.push(name);
     else if (isDimension(name, catalogue)) {
       if (availableOn(dimensionInfo(catalogue, name).endpoints, q.endpoint)) cx.dims.push(name);
       else {

@@ -6,6 +6,7 @@ import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import type { QueryLimits } from '../limits';
 import type { QueryNode } from '../model';
 import type { QueryDiagnostic } from '../problem-code';
+import { problem } from './diagnostics';
 
 /** What the checks share: the query, its catalogue, and the names sorted out so far. @internal */
 export interface Context {
@@ -40,4 +41,22 @@ export function listPosition(names: readonly string[], i: number): Partial<Query
   let offset = 0;
   for (let j = 0; j < i; j++) offset += names[j]!.length + 1;
   return { offset, length: names[i]!.length, line: 1, column: offset + 1 };
+}
+
+/**
+ * The warning for a name listed again in `metrics` or `aggby` (at its second place), or undefined
+ * when `names[i]` is its first appearance. @internal
+ */
+export function repeatedName(
+  param: 'metrics' | 'aggby',
+  names: readonly string[],
+  i: number,
+): QueryDiagnostic | undefined {
+  const name = names[i]!;
+  if (names.indexOf(name) === i) return undefined;
+  const code = param === 'metrics' ? 'unknown_metric' : 'unknown_dimension';
+  return problem(code, param, `${param} lists "${name}" twice.`, {
+    ...listPosition(names, i),
+    severity: 'warning',
+  });
 }
