@@ -171,8 +171,8 @@ const WIRE_OWNERS = {
       "the playground form's widgets, one per field of its form",
     'packages/cli/src/mcp/query-input.ts':
       "the MCP tools' input schema (zod), typed per tool; to be derived from PARAMETERS (kind -> zod type, help -> describe) by the cli lane",
-    'packages/query/src/arbitraries/index.ts':
-      "the node generator draws each parameter by its own rule (names from the catalogue, bounds from the limits); fast-check's requiredKeys names the record it draws",
+    'packages/query/src/arbitraries/common-parts.ts':
+      "the node generators draw each parameter by its own rule (names from the catalogue, bounds from the limits); the drawn record's type names what they draw",
   },
   endpoints: { [`${WIRE}/endpoints.ts`]: 'the owner' },
   timeSeries: { [`${WIRE}/time-series.ts`]: 'the owner' },

@@ -2,20 +2,18 @@
 // their canonical URLs, built on the grammar's AST arbitraries with names from the catalogue.
 // Every node they make passes `validate` without errors or warnings. fast-check is a peer
 // dependency, so callers share one instance with these arbitraries.
-import { filterAst, periodAst, qoeFilterAst } from '@playq/grammar/arbitraries';
 import fc from 'fast-check';
 import { dimensionInfo, metricInfo } from '../catalogue/catalogue';
 import { DEFAULT_CATALOGUE } from '../catalogue/default-catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import { DEFAULT_LIMITS, GRANULARITIES, granularitySeconds, type QueryLimits } from '../limits';
-import type { AggMode, Endpoint, Granularity, QueryNode, SortOrder } from '../model';
+import type { AggMode, Endpoint, Granularity, QueryNode } from '../model';
 
 export { type CatalogueConstraints, catalogue, catalogueDefinition } from './catalogue';
 export { sessionListNode } from './session-list';
 
-import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../model';
 import { toURL } from '../url/to-url';
-import { customerId } from './customer-id';
+import { commonParts, nodeOf, REQUIRED_PARTS } from './common-parts';
 
 export interface QueryNodeConstraints {
   /** Customer ids to pick from (default: generated ids of the allowed alphabet). */
@@ -124,18 +122,6 @@ function build(endpoint: Endpoint, c: SessionQueryNodeConstraints): fc.Arbitrary
     });
 }
 
-/** The four switches of the vendor's docs, each absent (the default) or set. */
-function switches(plan: Plan, c: QueryNodeConstraints) {
-  const maybe = <T>(value: T) =>
-    c.switches === false ? fc.constant(undefined) : fc.option(fc.constant(value), { nil: undefined });
-  return fc.record({
-    sessiontype: maybe('started' as const),
-    allstatus: maybe(1 as const),
-    concurrency: plan.concurrency ? fc.constant(1 as const) : fc.constant(undefined),
-    businesserror: maybe(true as const),
-  });
-}
-
 function finish(
   plan: Plan,
   dims: readonly string[],
@@ -151,94 +137,27 @@ function finish(
     (m: string) => !plan.concurrency || metricInfo(plan.catalogue, m).concurrency,
   );
   return granularityArb.chain((granularity) => {
-    const minTime = c.minTime ?? 0;
-    const maxTime = c.maxTime ?? 4_102_444_800;
     // Keep a time series within the bucket limit: n buckets of g seconds touch at most n + 1.
-    const bucketSpan =
+    const maxSpan =
       granularity === undefined || granularity === 'auto'
         ? Infinity
         : (limits.maxBuckets - 1) * granularitySeconds(granularity);
-    const maxSpan = Math.max(1, Math.min(limits.maxPeriodSeconds, bucketSpan, maxTime - minTime));
-    const orderChoices = [...metrics, ...aggby];
-    const maxClauses = dims.length > 0 ? (c.maxClauses ?? 3) : 0;
-    const maxConditions = qoeMetrics.length > 0 ? (c.maxConditions ?? 3) : 0;
     const session = plan.endpoint === 'session';
+    const bounds = { dims, qoeMetrics, maxSpan, limits, concurrency: plan.concurrency };
     return fc
       .record(
         {
-          customerId: customerId(c),
-          period: periodAst({ min: minTime, max: maxTime, maxSpan }),
-          filter:
-            maxClauses > 0
-              ? filterAst({ dimensions: dims, maxClauses, maxValues: 3 }).map((f) => {
-                  // One clause per dimension: repeats are legal but draw a warning.
-                  const seen = new Set<string>();
-                  return {
-                    ...f,
-                    clauses: f.clauses.filter((cl) => !seen.has(cl.dimension) && seen.add(cl.dimension)),
-                  };
-                })
-              : fc.constant(undefined),
-          qoefilter:
-            maxConditions > 0 ? qoeFilterAst({ metrics: qoeMetrics, maxConditions }) : fc.constant(undefined),
-          orderby: fc.constantFrom(...orderChoices),
-          order: fc.constantFrom<SortOrder>('asc', 'desc'),
-          limit: fc.oneof(fc.constant(DEFAULT_LIMIT), fc.integer({ min: 1, max: limits.maxLimit })),
-          offset: fc.oneof(fc.constant(DEFAULT_OFFSET), fc.integer({ min: 0, max: 1_000_000 })),
+          ...commonParts(c, bounds),
+          orderby: fc.constantFrom(...metrics, ...aggby),
           planlevel:
             session && c.withPlanLevel !== false
               ? fc.constantFrom(...(c.planLevels ?? ['1', '2', '3', '4', '5']))
               : fc.constant(undefined),
-          switches: switches(plan, c),
         },
-        { requiredKeys: ['customerId', 'period', 'limit', 'offset', 'planlevel', 'switches'] },
+        { requiredKeys: [...REQUIRED_PARTS, 'planlevel'] },
       )
-      .map((r) => nodeOf(plan, metrics, aggby, granularity, r));
+      .map((r) => nodeOf({ endpoint: plan.endpoint, metrics, aggby, granularity, agg: plan.agg }, r));
   });
-}
-
-/** The drawn parts of a query node, as `finish` draws them. */
-interface DrawnParts {
-  readonly customerId: string;
-  readonly period: unknown;
-  readonly filter?: { readonly clauses: readonly unknown[] } | undefined;
-  readonly qoefilter?: unknown;
-  readonly orderby?: string | undefined;
-  readonly order?: SortOrder | undefined;
-  readonly limit: number;
-  readonly offset: number;
-  readonly planlevel: string | undefined;
-  readonly switches: Readonly<Record<string, unknown>>;
-}
-
-/** The query node of drawn parts: only what is set, in the builder's order. */
-function nodeOf(
-  plan: Plan,
-  metrics: string[],
-  aggby: string[],
-  granularity: Granularity | undefined,
-  r: DrawnParts,
-): QueryNode {
-  const node: Record<string, unknown> = {
-    type: 'query',
-    endpoint: plan.endpoint,
-    customerId: r.customerId,
-    period: r.period,
-    metrics,
-    aggby,
-    limit: r.limit,
-    offset: r.offset,
-  };
-  if (granularity !== undefined) node.granularity = granularity;
-  if (r.planlevel !== undefined) node.planlevel = r.planlevel;
-  if (plan.agg !== undefined) node.agg = plan.agg;
-  for (const [k, v] of Object.entries(r.switches)) if (v !== undefined) node[k] = v;
-  if (r.filter !== undefined && r.filter.clauses.length > 0) node.filter = r.filter;
-  if (r.qoefilter !== undefined) node.qoefilter = r.qoefilter;
-  if (r.orderby !== undefined) node.orderby = r.orderby;
-  // The builder writes a direction only with a sort key, so generated queries do too.
-  if (r.orderby !== undefined && r.order !== undefined) node.order = r.order;
-  return node as unknown as QueryNode;
 }
 
 /**
