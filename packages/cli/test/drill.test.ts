@@ -3,28 +3,15 @@
 // own answer; the rows it refuses, and the hint under a breakdown table on a terminal.
 import { apiKeyAuth, createClient } from '@playq/client';
 import { drillDown, fromURL, toURL } from '@playq/query';
-import { createService } from '@playq/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, run } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/index';
+import { captured, liveService } from './in-process';
 
-let service: Awaited<ReturnType<typeof createService>>;
-let baseUrl: string;
-
-beforeAll(async () => {
-  service = await createService({ data: { generate: { sessions: 2000, seed: 4, days: 3 } } });
-  baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
-});
-afterAll(() => service?.close());
+const live = liveService(4);
 
 function cli(tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t), isTTY: tty, columns: 120 },
-    stderr: { write: (t: string) => err.push(t), isTTY: tty, columns: 120 },
-    env: { PLAYQ_BASE_URL: baseUrl, PLAYQ_API_KEY: 'demo-key', NO_COLOR: '1' },
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
+  const env = { PLAYQ_BASE_URL: live.baseUrl, PLAYQ_API_KEY: 'demo-key', NO_COLOR: '1' };
+  return captured({ tty, columns: 120, env });
 }
 
 const byCountry = [
@@ -50,7 +37,7 @@ describe('query --drill <n>', () => {
     expect(await run(['url', ...byCountry], link.io)).toBe(0);
     const breakdown = fromURL(link.out().trim());
     if (!breakdown.ok) throw new Error('the breakdown URL does not parse');
-    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const client = createClient({ baseUrl: live.baseUrl, auth: apiKeyAuth('demo-key') });
     const rows = (await client.run(breakdown.query)).records as Record<string, string | number>[];
     expect(rows.length).toBeGreaterThan(1);
     const expected = drillDown(breakdown.query, rows[1]!);
@@ -59,7 +46,7 @@ describe('query --drill <n>', () => {
     const t = cli();
     expect(await run(['query', ...byCountry, '--drill', '2', '--all', '--format', 'json'], t.io)).toBe(0);
     const listUrl = /sessions behind row 2: (\S+)/.exec(t.err())?.[1];
-    expect(listUrl).toBe(toURL(expected.query, { baseUrl }));
+    expect(listUrl).toBe(toURL(expected.query, { baseUrl: live.baseUrl }));
     const got = JSON.parse(t.out()) as Envelope;
     expect(got.totalrecords).toBe(Number(rows[1]!.attempts));
     expect(got.response).toHaveLength(got.totalrecords);

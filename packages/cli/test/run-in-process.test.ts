@@ -1,27 +1,14 @@
 // `run()` in process against a real reference service on 127.0.0.1, with streams that claim to be
 // terminals: what only a terminal gets (colours, the time-series chart, the progress bar).
-import { createService } from '@playq/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, run } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/index';
+import { captured, liveService } from './in-process';
 
-let service: Awaited<ReturnType<typeof createService>>;
-let baseUrl: string;
-
-beforeAll(async () => {
-  service = await createService({ data: { generate: { sessions: 2000, seed: 2, days: 3 } } });
-  baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
-});
-afterAll(() => service?.close());
+const live = liveService(2);
 
 function terminal(env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t), isTTY: true, columns: 100 },
-    stderr: { write: (t: string) => err.push(t), isTTY: true, columns: 100 },
-    env: { PLAYQ_BASE_URL: baseUrl, PLAYQ_API_KEY: 'demo-key', ...env },
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
+  const all = { PLAYQ_BASE_URL: live.baseUrl, PLAYQ_API_KEY: 'demo-key', ...env };
+  return captured({ tty: true, columns: 100, env: all });
 }
 
 const series = [

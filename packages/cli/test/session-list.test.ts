@@ -3,28 +3,15 @@
 // requested fields in order, and the library's diagnostics for what the endpoint refuses.
 import { apiKeyAuth, createClient } from '@playq/client';
 import { fromURL } from '@playq/query';
-import { createService } from '@playq/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliIo, run } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/index';
+import { captured, liveService } from './in-process';
 
-let service: Awaited<ReturnType<typeof createService>>;
-let baseUrl: string;
-
-beforeAll(async () => {
-  service = await createService({ data: { generate: { sessions: 2000, seed: 4, days: 3 } } });
-  baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
-});
-afterAll(() => service?.close());
+const live = liveService(4);
 
 function cli(tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t), isTTY: tty, columns: 120 },
-    stderr: { write: (t: string) => err.push(t), isTTY: tty, columns: 120 },
-    env: { PLAYQ_BASE_URL: baseUrl, PLAYQ_API_KEY: 'demo-key', NO_COLOR: '1' },
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
+  const env = { PLAYQ_BASE_URL: live.baseUrl, PLAYQ_API_KEY: 'demo-key', NO_COLOR: '1' };
+  return captured({ tty, columns: 120, env });
 }
 
 type Envelope = { totalrecords: number; response: Record<string, string | number>[] };
@@ -49,7 +36,9 @@ describe('listsessions', () => {
     expect(ratios).toEqual([...ratios].sort((a, b) => b - a));
     const parsed = fromURL(link);
     if (!parsed.ok) throw new Error('the list URL does not parse');
-    const library = await createClient({ baseUrl, auth: apiKeyAuth('demo-key') }).run(parsed.query);
+    const library = await createClient({ baseUrl: live.baseUrl, auth: apiKeyAuth('demo-key') }).run(
+      parsed.query,
+    );
     expect(body.response).toEqual(library.records);
     expect(body.totalrecords).toBe(library.totalrecords);
   });
