@@ -164,6 +164,10 @@ describe('playq data generate', () => {
       'xlsx',
     ]);
     expect(f.code).toBe(2);
+    // The generator streams, so the bound is the generator's own (1e9 sessions), not memory.
+    const big = await runCli(['data', 'generate', '--sessions', '1000000001', '--seed', '1', '--out', 'x']);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain('Expected an integer from 1 to 1000000000.');
   });
 
   it('reports a missing --data directory, exit 1', async () => {

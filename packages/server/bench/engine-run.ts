@@ -113,7 +113,9 @@ async function run(step: RunStep) {
         end: END,
         out: step.dir,
       });
-      return { ms: Math.round(performance.now() - t0), peakRssMb: peakRssMb(), rows: files.rows };
+      const ms = Math.round(performance.now() - t0);
+      const usPerSession = Math.round(((ms * 1000) / Math.max(1, step.sessions)) * 100) / 100;
+      return { ms, usPerSession, peakRssMb: peakRssMb(), rows: files.rows };
     }
     case 'build-file': {
       if (existsSync(step.database)) rmSync(step.database);

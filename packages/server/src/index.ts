@@ -4,6 +4,7 @@
 export { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
 export { Dataset, type DatasetStats, type Dictionary, QueryTimeoutError } from './data/dataset';
 export { type GenerateOptions, generateDataset } from './data/generate';
+export { type GenerateFilesOptions, generateToDirectory } from './data/generate-files';
 export { type InPlaceOptions, openParquetInPlace } from './data/in-place';
 export {
   type DataFormat,
@@ -20,7 +21,7 @@ export {
   SESSION_STATUSES,
   type SessionStatus,
 } from './data/schema';
-export { generateToDirectory, type WriteOptions, writeDataset } from './data/write';
+export { type WriteOptions, writeDataset } from './data/write';
 export { type ChdbOptions, openChdb } from './engine/chdb-engine';
 export type { ClickHouseEngine } from './engine/clickhouse-engine';
 export { type ClickHouseLoadOptions, loadIntoClickHouse } from './engine/clickhouse-load';

@@ -30,8 +30,10 @@ export function registerData(program: Command, ctx: Context, finish: Finish): vo
       'Write a seeded synthetic data set: sessions.<ext> and errors.<ext> with timestamps in epoch seconds.',
     )
     .addOption(
-      new Option('--sessions <n>', 'number of sessions')
-        .argParser(integerArg(1, 50_000_000))
+      // Streamed to the files in bounded memory: the bound is the generator's, and the disk's
+      // (about 43 MB of Parquet per million sessions).
+      new Option('--sessions <n>', 'number of sessions (up to 1e9)')
+        .argParser(integerArg(1, 1_000_000_000))
         .makeOptionMandatory(),
     )
     .addOption(

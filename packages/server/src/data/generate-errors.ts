@@ -12,7 +12,11 @@ import {
   STARTUP_KEYS,
 } from './generate-shapes';
 
-export function errorsSql(g: GenContext): string {
+/**
+ * The coded error events of the sessions in `sessions` (a table or a view), unordered: each with
+ * its session's columns, `category`, `key`, `ts`, `fatal` and `business`.
+ */
+export function errorEventsSql(g: GenContext): string {
   const { d } = g;
   const cat = (name: string) => g.code('category', name);
   const keys = (list: readonly string[]) => numList(list.map((k) => g.code('key', k)));
@@ -29,8 +33,7 @@ export function errorsSql(g: GenContext): string {
   const during = (u: string) => `start_ts + floor(${u} * (${last} - start_ts + 1))::BIGINT`;
   const event = (category: string, key: string, ts: string, fatal: string, business: string) =>
     `${category} AS category, ${key} AS "key", ${ts} AS ts, ${fatal} AS fatal, ${business} AS business`;
-  return `CREATE OR REPLACE TABLE errors AS
-    WITH s0 AS (
+  return `WITH s0 AS (
       SELECT *, hash(session_id, ${d.hash('0', 7)}) AS g0, ${d.hash('start_ts // 3600', 8)} AS hh FROM sessions
     ), s AS (
       -- Only about one session in ten has an error: filter on the cheap draws before the rest.
@@ -63,5 +66,11 @@ export function errorsSql(g: GenContext): string {
       FROM (SELECT *, unnest(range(1 + floor(${d.u16('hash(g0, 1)', 0)} * 3)::BIGINT)) AS j
             FROM s WHERE ${d.u16('hh', 0)} < 0.025 AND startup_ms IS NOT NULL AND ${d.u16('hash(g0, 1)', 1)} < 0.6) s
     )
-    SELECT ${errorSelect('x', 'x')} FROM (SELECT * REPLACE (least(ts, ${g.end - 1}) AS ts) FROM e) x ORDER BY eid`;
+    SELECT * REPLACE (least(ts, ${g.end - 1}) AS ts) FROM e`;
+}
+
+/** The statement creating the encoded `errors` table from the `sessions` table. */
+export function errorsSql(g: GenContext): string {
+  return `CREATE OR REPLACE TABLE errors AS
+    SELECT ${errorSelect('x', 'x')} FROM (${errorEventsSql(g)}) x ORDER BY eid`;
 }

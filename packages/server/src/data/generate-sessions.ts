@@ -48,6 +48,8 @@ export interface GenContext {
   /** Codes by value of each small dictionary, and asset names' codes by asset index. */
   code(dict: string, value: string): number;
   readonly assetNameCodes: readonly number[];
+  /** The relation of row numbers `i` the sessions are drawn from, in storage order. */
+  readonly ids: string;
 }
 
 /** Which customer block row `i` is in (1-based). */
@@ -64,7 +66,7 @@ function viewerCtes(g: GenContext): string {
   const sizes = numList(g.customers.map((c) => Math.max(1, c.size)));
   return `a AS (
       SELECT i, ${customerIndex(g)} AS ci, ${[0, 1, 2, 3, 4].map((k) => `${d.hash('i', k)} AS h${k}`).join(', ')}
-      FROM gen_ids
+      FROM ${g.ids}
     ), t AS (
       SELECT *, (i - list_extract(${numList(g.customers.map((c) => c.offset))}, ci) + 0.5)
         / list_extract(${sizes}, ci) * ${g.days} AS x
@@ -174,14 +176,16 @@ function playCtes(g: GenContext): string {
     )`;
 }
 
-/** The statement creating the encoded `sessions` table from the temporary `gen_ids` row numbers. */
-export function sessionsSql(g: GenContext): string {
+/**
+ * The encoded `sessions` rows drawn from the row numbers `g.ids`, in their order: a customer's
+ * rows in row-number order are in (start time, session id) order.
+ */
+export function sessionsSelect(g: GenContext): string {
   const { d } = g;
   const running = `st = ${RUNNING}`;
   const scale = `(elapsed_ms - startup0)::DOUBLE / greatest(1, watch0 + rebuf0)`;
   const bitrates = numList(PLATFORMS.map((p) => PLATFORM_BITRATE_KBPS[p[0]] ?? 3000));
-  return `CREATE OR REPLACE TABLE sessions AS
-    WITH ${viewerCtes(g)}, ${dimensionCte(g)}, ${playCtes(g)}, q AS (
+  return `WITH ${viewerCtes(g)}, ${dimensionCte(g)}, ${playCtes(g)}, q AS (
       SELECT *,
         CASE WHEN st = ${LOADED} THEN NULL ELSE startup0 END AS startup_ms,
         CASE WHEN st = ${LOADED} THEN 0 WHEN ${running} THEN floor(watch0 * least(1, ${scale}))::BIGINT ELSE watch0 END AS watch_ms,

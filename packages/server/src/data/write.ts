@@ -1,9 +1,8 @@
 // Writing a dataset back to files in the schema of docs/server.md#data (every column, in schema
 // order), decoding the dimension codes; a null code is written as an empty value.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dataset } from './dataset';
-import { type GenerateOptions, generateDataset } from './generate';
 import { type DataFormat, FORMAT_EXTENSIONS } from './load';
 import { TABLE_COLUMNS, type TableName } from './schema';
 
@@ -12,7 +11,8 @@ export interface WriteOptions {
   readonly format?: DataFormat;
 }
 
-const COPY_FORMAT: Readonly<Record<DataFormat, string>> = {
+/** @internal COPY options per format. */
+export const COPY_FORMAT: Readonly<Record<DataFormat, string>> = {
   // Row groups of 122,880 rows (DuckDB's vector multiple): the unit a reader prunes by min/max.
   parquet: '(FORMAT parquet, ROW_GROUP_SIZE 122880)',
   csv: '(FORMAT csv, HEADER true)',
@@ -78,38 +78,3 @@ export async function writeDataset(
   await db.exec(`COPY (${fileSelect('errors')}) TO $1 ${COPY_FORMAT[format]}`, [files.errors]);
   return files;
 }
-
-/**
- * Generates a data set and writes it to a directory: what `playq data generate` does.
- *
- * @example
- * ```ts
- * await generateToDirectory({ sessions: 1_000_000, seed: 7, out: './data', format: 'parquet' });
- * ```
- */
-export async function generateToDirectory(
-  options: GenerateOptions & { readonly out: string; readonly format?: DataFormat },
-): Promise<{ sessions: string; errors: string; rows: { sessions: number; errors: number } }> {
-  // Beyond a few million sessions the tables are built in a scratch database file under a memory
-  // limit, so memory stays bounded whatever the size (DuckDB spills what does not fit).
-  const large = options.database === undefined && options.sessions > IN_MEMORY_SESSIONS;
-  if (large) mkdirSync(options.out, { recursive: true });
-  const scratch = large ? mkdtempSync(join(options.out, '.generate-')) : undefined;
-  const db = await generateDataset({
-    ...options,
-    ...(scratch
-      ? { database: join(scratch, 'scratch.duckdb'), memoryLimit: options.memoryLimit ?? '1GB' }
-      : {}),
-  });
-  try {
-    const files = await writeDataset(db, { dir: options.out, format: options.format ?? 'parquet' });
-    const { sessions, errors } = db.stats();
-    return { ...files, rows: { sessions, errors } };
-  } finally {
-    await db.close();
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-/** Up to this many sessions, `generateToDirectory` builds in memory (about 250 MB per million at peak). */
-const IN_MEMORY_SESSIONS = 4_000_000;

@@ -1,0 +1,140 @@
+// `playq data generate`: the generator's rows streamed straight into files, in bounded memory
+// whatever the number of sessions. Sessions are drawn in storage order (customer, then time) and
+// decoded by list lookups and id formulas on the way out, so nothing is sorted or joined; error
+// events are sorted while they are still integer codes (DuckDB spills what does not fit).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Dataset } from './dataset';
+import { ENCODED_DIMENSIONS } from './encode';
+import { checkOptions, type GenerateOptions } from './generate';
+import {
+  type Checked,
+  deviceIdSql,
+  generationContext,
+  populationSizes,
+  subscriberIdSql,
+} from './generate-context';
+import { errorEventsSql } from './generate-errors';
+import { type GenContext, sessionsSelect } from './generate-sessions';
+import { type DataFormat, FORMAT_EXTENSIONS, literalPath } from './load';
+import { TABLE_COLUMNS, type TableName } from './schema';
+import { COPY_FORMAT } from './write';
+
+/** Options of `generateToDirectory`: the generator's, the directory and the file format. */
+export type GenerateFilesOptions = Omit<GenerateOptions, 'database'> & {
+  readonly out: string;
+  readonly format?: DataFormat;
+};
+
+/** DuckDB's memory while generating into files (`memoryLimit` overrides it). */
+export const GENERATE_MEMORY_LIMIT = '1GB';
+
+const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * @internal The relation of row numbers (column `i`): each customer's block, in the order of the
+ * customers' codes (storage order), so every session is drawn exactly once.
+ */
+export function rowNumbers(g: Pick<GenContext, 'customers'>): string {
+  const blocks = [...g.customers]
+    .sort((a, b) => a.code - b.code)
+    .filter((c) => c.size > 0)
+    .map((c) => `SELECT i FROM range(${c.offset}, ${c.offset + c.size}) r(i)`);
+  return blocks.length === 0 ? '(SELECT 0::BIGINT AS i WHERE false)' : `(${blocks.join(' UNION ALL ')})`;
+}
+
+/** File column -> SQL decoding its code column in `t` (a list lookup, or the synthetic id's formula). */
+async function decoders(db: Dataset, sessions: number): Promise<Map<string, string>> {
+  const { nSubs, nDevices } = populationSizes(sessions);
+  const decode = new Map<string, string>();
+  for (const { name, column } of ENCODED_DIMENSIONS) {
+    const code = `t.${name === 'customer' ? 'cust' : name === 'key' ? '"key"' : name}`;
+    if (name === 'subscriberid') decode.set(column, subscriberIdSql(code, nSubs));
+    else if (name === 'device_id') decode.set(column, deviceIdSql(code, nDevices));
+    else {
+      const values = await db.all(`SELECT value FROM dict_${name} ORDER BY code`);
+      decode.set(
+        column,
+        `list_extract([${values.map((r) => quoteText(String(r[0]))).join(', ')}], ${code} + 1)`,
+      );
+    }
+  }
+  return decode;
+}
+
+/** The file columns of `table` (schema order) over coded rows `t`. */
+function fileColumns(table: TableName, decode: ReadonlyMap<string, string>): string {
+  return TABLE_COLUMNS[table]
+    .map((spec) => {
+      const decoded = decode.get(spec.name);
+      if (decoded) return `${decoded} AS "${spec.name}"`;
+      return spec.kind === 'status' ? 't.status::VARCHAR AS status' : `t."${spec.name}"`;
+    })
+    .join(', ');
+}
+
+/** Error events in the order of the encoded table's `eid` (codes follow value order). */
+const ERROR_ORDER = 'cust, ts, session_id, subscriberid, category, "key", country, platform, player';
+
+/**
+ * @internal Writes the dictionaries and the generator's views into `db`; returns each file's
+ * select: sessions streamed in storage order, error events sorted on their codes, both decoded last.
+ */
+export async function fileSelects(db: Dataset, o: Checked): Promise<Record<TableName, string>> {
+  const g = await generationContext(db, o, 'gen_rows');
+  await db.exec(`CREATE OR REPLACE TEMP VIEW gen_rows AS SELECT i FROM ${rowNumbers(g)}`);
+  await db.exec(`CREATE OR REPLACE TEMP VIEW sessions AS ${sessionsSelect(g)}`);
+  const decode = await decoders(db, o.sessions);
+  return {
+    sessions: `SELECT ${fileColumns('sessions', decode)} FROM sessions t`,
+    errors: `SELECT ${fileColumns('errors', decode)} FROM (
+       SELECT ${ERROR_ORDER}, fatal, business FROM (${errorEventsSql(g)}) ORDER BY ${ERROR_ORDER}
+     ) t`,
+  };
+}
+
+/**
+ * Generates a data set straight into `sessions.<ext>` and `errors.<ext>` of a directory (created
+ * if missing), in bounded memory: what `playq data generate` does. The files hold the rows of
+ * `writeDataset(await generateDataset(options))`, in the same order.
+ *
+ * @example
+ * ```ts
+ * await generateToDirectory({ sessions: 1_000_000, seed: 7, out: './data', format: 'parquet' });
+ * ```
+ */
+export async function generateToDirectory(
+  options: GenerateFilesOptions,
+): Promise<{ sessions: string; errors: string; rows: { sessions: number; errors: number } }> {
+  const o = checkOptions(options);
+  const format = options.format ?? 'parquet';
+  const ext = FORMAT_EXTENSIONS[format]?.[0];
+  if (!ext)
+    throw new RangeError(
+      `@playq/server: generateToDirectory: format must be parquet, csv or ndjson, got ${String(format)}`,
+    );
+  mkdirSync(options.out, { recursive: true });
+  const files = {
+    sessions: join(options.out, `sessions.${ext}`),
+    errors: join(options.out, `errors.${ext}`),
+  };
+  // Where the error events' sort spills; removed afterwards.
+  const scratch = mkdtempSync(join(options.out, '.generate-'));
+  const db = await Dataset.open(':memory:', 1, options.memoryLimit ?? GENERATE_MEMORY_LIMIT);
+  try {
+    await db.exec(`SET temp_directory = ${quoteText(scratch)}`);
+    const selects = await fileSelects(db, o);
+    const copy = async (table: TableName) => {
+      const [[count]] = (await db.all(`COPY (${selects[table]}) TO $1 ${COPY_FORMAT[format]}`, [
+        literalPath(files[table]),
+      ])) as [[bigint | number]];
+      return Number(count);
+    };
+    const sessions = await copy('sessions');
+    const errors = await copy('errors');
+    return { ...files, rows: { sessions, errors } };
+  } finally {
+    await db.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
