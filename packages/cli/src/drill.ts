@@ -1,23 +1,12 @@
 // `playq query … --drill <n>`: from row n of a breakdown or time series (1-based, as the table
 // shows it) to the session list behind that row, made by @playq/query's drillDown; a row it
 // refuses (an empty dimension value, an error-only dimension) comes back as its diagnostic.
-import { type AnyCatalogue, drillDown, type QueryNode, toURL } from '@playq/query';
+import { type AnyCatalogue, drillDown, isDrillable, type QueryNode, toURL } from '@playq/query';
 import { CliError, EXIT, usageError } from './errors';
 import type { Context } from './io';
 import type { ResultRecord } from './output/record-writer';
 import { renderQueryDiagnostic } from './resolve-query';
 import { executeQuery, type QueryRun } from './run-query';
-
-/**
- * Whether a query's rows stand for groups of sessions one can list: a metricquery breakdown or
- * time series.
- *
- * @example
- * isDrillable(fromURL('http://h/api/v1/metricquery/demo?period=…&metrics=errors&aggby=country').query); // true
- */
-export function isDrillable(query: QueryNode): boolean {
-  return query.endpoint === 'metricquery' && query.aggby.length > 0;
-}
 
 // Refused before anything is sent: a query without rows to drill into.
 function checkDrillable(query: QueryNode): void {

@@ -93,7 +93,7 @@ export type {
   ValueProvider,
   ValueRequest,
 } from './complete/suggestion';
-export { type DrillDownOptions, type DrillDownResult, drillDown } from './drill/drill-down';
+export { type DrillDownOptions, type DrillDownResult, drillDown, isDrillable } from './drill/drill-down';
 export type { ResultEnvelope } from './envelope';
 export {
   bucketCount,

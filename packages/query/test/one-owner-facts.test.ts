@@ -111,6 +111,16 @@ export function secondTimeSeriesTests(text: string): string[] {
   return shapes.flatMap((shape) => [...code.matchAll(shape)].map((m) => `time-series test ${m[0]}`));
 }
 
+/** A hand-written test of whether a query's records can be drilled into (`isDrillable`). */
+export function secondDrillableTests(text: string): string[] {
+  const code = stripComments(text);
+  const shapes = [
+    /endpoint\s*===\s*['"`]metricquery['"`]\s*&&[^;\n]*aggby\??\.length\s*(?:>\s*0|!==\s*0|>=\s*1)/g,
+    /aggby\??\.length\s*(?:>\s*0|!==\s*0|>=\s*1)\s*&&[^;\n]*endpoint\s*===\s*['"`]metricquery['"`]/g,
+  ];
+  return shapes.flatMap((shape) => [...code.matchAll(shape)].map((m) => `drillable test ${m[0]}`));
+}
+
 /** The page count computed by hand: `ceil(total / limit)` or `(total + limit - 1) / limit`. */
 export function secondPageCountRules(text: string): string[] {
   const code = stripComments(text);
@@ -176,6 +186,7 @@ const WIRE_OWNERS = {
   },
   endpoints: { [`${WIRE}/endpoints.ts`]: 'the owner' },
   timeSeries: { [`${WIRE}/time-series.ts`]: 'the owner' },
+  drillable: { 'packages/query/src/drill/drill-down.ts': 'the owner' },
   pageCount: { [`${WIRE}/page-count.ts`]: 'the owner' },
   paths: { [`${WIRE}/paths.ts`]: 'the owner', [`${WIRE}/customer-id.ts`]: 'the owner of the dot rule' },
   sensitive: { [`${WIRE}/sensitive-names.ts`]: 'the owner' },
@@ -268,6 +279,18 @@ describe('one owner for the wire facts (the wire module of @playq/query)', () =>
     expect(secondTimeSeriesTests("const ties = series ? ['timestamp'] : query.aggby;")).toEqual([]);
   });
 
+  it('finds a second drillable test in each shape, and not the imported one', () => {
+    for (const shape of [
+      "return node.endpoint === 'metricquery' && node.aggby.length > 0;",
+      "const ok = q.aggby.length !== 0 && q.endpoint === 'metricquery';",
+      'if (query.endpoint === "metricquery" && query.aggby?.length >= 1) drill();',
+    ]) {
+      expect(secondDrillableTests(shape), shape).toHaveLength(1);
+    }
+    expect(secondDrillableTests('const onRow = isDrillable(node) ? drill : undefined;')).toEqual([]);
+    expect(secondDrillableTests("if (q.endpoint === 'metricquery') return q.aggby;")).toEqual([]);
+  });
+
   it('finds a second page-count rule in each shape, and not other ceilings', () => {
     for (const shape of [
       'const pages = Math.ceil(totalrecords / query.limit);',
@@ -314,6 +337,7 @@ describe('one owner for the wire facts (the wire module of @playq/query)', () =>
     ['parameter list', secondParameterLists, WIRE_OWNERS.parameters],
     ['endpoint list', secondEndpointLists, WIRE_OWNERS.endpoints],
     ['time-series test', secondTimeSeriesTests, WIRE_OWNERS.timeSeries],
+    ['drillable test', secondDrillableTests, WIRE_OWNERS.drillable],
     ['page-count rule', secondPageCountRules, WIRE_OWNERS.pageCount],
     ['wire path', secondWirePaths, WIRE_OWNERS.paths],
     ['sensitive names', secondSensitiveNames, WIRE_OWNERS.sensitive],

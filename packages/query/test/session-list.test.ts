@@ -11,6 +11,7 @@ import {
   fromQuery,
   fromURL,
   type InferRecord,
+  isDrillable,
   metricQuery,
   type QueryNode,
   sessionList,
@@ -220,6 +221,16 @@ describe('drillDown: from an aggregate record to its sessions', () => {
     const errorsBy = metricQuery('demo').between(0, 3600).metrics('errors').aggBy('category');
     expect(drillDown(errorsBy, { errors: 1, category: 'network' }).ok).toBe(false);
     expect(drillDown(sessionList('demo').between(0, 3600).metrics('sessionid'), {}).ok).toBe(false);
+  });
+
+  it('isDrillable: a metricquery breakdown or time series, nothing else', () => {
+    expect(isDrillable(breakdown)).toBe(true);
+    expect(isDrillable(metricQuery('demo').between(0, 3600).metrics('attempts').timeseries('hour'))).toBe(
+      true,
+    );
+    expect(isDrillable(metricQuery('demo').between(0, 3600).metrics('attempts'))).toBe(false);
+    expect(isDrillable(sessionList('demo').between(0, 3600).metrics('sessionid'))).toBe(false);
+    expect(isDrillable(parsed(`${BASE}/session/demo?${P}&metrics=category&aggby=category`))).toBe(false);
   });
 
   it('gives a valid session list for every record of generated breakdowns', () => {

@@ -2,12 +2,12 @@
 // result as a table (with a chart for a time series on a terminal), JSON, NDJSON or CSV; with
 // `--out` it is an export that only ever leaves a complete file behind.
 import { resolve } from 'node:path';
-import { ENDPOINTS, isTimeSeries } from '@playq/query';
+import { ENDPOINTS, isDrillable, isTimeSeries } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
 import { addConnectionOptions, type ConnectionFlags, readConnectionSecrets } from '../connection';
-import { drillRun, isDrillable } from '../drill';
+import { drillRun } from '../drill';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
 import type { CsvOptions } from '../format/csv';
 import { createProgress } from '../format/progress';

@@ -41,6 +41,19 @@ const refuse = (message: string, param = 'record'): DrillDownResult => ({
 });
 
 /**
+ * Whether a query's records stand for groups of sessions one can list with `drillDown`: a
+ * metricquery breakdown or time series (a query with `aggby`).
+ *
+ * @example
+ * isDrillable(metricQuery('demo').last(1, 'day').metrics('errors').aggBy('country').toQuery()); // true
+ * isDrillable(metricQuery('demo').last(1, 'day').metrics('errors').toQuery()); // false: one total
+ */
+export function isDrillable(query: QueryLike): boolean {
+  const q = asNode(query);
+  return q.endpoint === 'metricquery' && q.aggby.length > 0;
+}
+
+/**
  * The session list of exactly the sessions behind one record of a metricquery: same period (a
  * time-series record: its bucket within the period), switches, filter and session-level qoefilter
  * conditions, with the record's dimension values as filter clauses, ordered by its first field.

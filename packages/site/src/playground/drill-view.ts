@@ -1,24 +1,13 @@
 // The sessions behind a breakdown row: clicking a row of a metricquery breakdown or time series
 // lists them (the session list @playq/query's drillDown makes for that row) in a second table,
 // with the list's URL; a row drillDown refuses shows its diagnostic instead.
-import type { QueryDiagnostic, QueryNode } from '@playq/query';
+import type { QueryDiagnostic } from '@playq/query';
 import { el } from './dom';
 import { failureMessage } from './failure';
 import { statusText } from './result-format';
 import { recordTable } from './result-view';
 
 type Row = Readonly<Record<string, unknown>>;
-
-/**
- * Whether a query's rows stand for groups of sessions one can list: a metricquery breakdown or
- * time series.
- *
- * @example
- * isDrillable(metricQuery('demo').between(0, 3600).metrics('errors').aggBy('country').toQuery()); // true
- */
-export function isDrillable(node: QueryNode): boolean {
-  return node.endpoint === 'metricquery' && node.aggby.length > 0;
-}
 
 /**
  * The "Sessions" area under the result: `running`, `showPage`, `showProblems`, `showFailure`

@@ -3,10 +3,10 @@
 // (connection), the result area (result-view) and the sessions behind a clicked row (drill-view).
 // Run sends the form's query to the service — a local `playq serve` by default — and shows the
 // records and, for a time series, a chart.
-import { drillDown, type QueryNode, toURL, type ValueProvider } from '@playq/query';
+import { drillDown, isDrillable, type QueryNode, toURL, type ValueProvider } from '@playq/query';
 import { type Connection, connect } from './connection';
 import { el, field, row } from './dom';
-import { drillView, isDrillable } from './drill-view';
+import { drillView } from './drill-view';
 import { textEditor } from './editors';
 import { formControls } from './form-controls';
 import { type FormQuery, formPeriod, formQuery } from './form-query';
