@@ -15,6 +15,7 @@ const SEMANTICS = [
   'test/session-list.test.ts',
   'test/population-properties.test.ts',
   'test/session-list-properties.test.ts',
+  'test/session-list-deep.test.ts',
 ];
 
 const engine = (name: string) => ({

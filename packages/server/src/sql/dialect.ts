@@ -29,6 +29,11 @@ export interface Dialect {
   readonly materializedCte: string;
   /** The engine evaluates correlated subqueries (else session-level error counts use a semi-join). */
   readonly correlatedSubqueries: boolean;
+  /**
+   * `ORDER BY … LIMIT n` keeps only n rows whatever n (ClickHouse); else (DuckDB sorts every row
+   * once n passes a few thousand) a session list narrows its rows by a key threshold first.
+   */
+  readonly boundedSort: boolean;
 }
 
 const CLICKHOUSE_TYPES: { readonly [K in ParameterType]: string } = {
@@ -52,6 +57,7 @@ export const DUCKDB: Dialect = Object.freeze({
   nullableDouble: (expr: string) => `${expr}::DOUBLE`,
   materializedCte: 'AS MATERIALIZED',
   correlatedSubqueries: true,
+  boundedSort: false,
 });
 
 /**
@@ -71,6 +77,7 @@ export const CLICKHOUSE: Dialect = Object.freeze({
   nullableDouble: (expr: string) => `CAST(${expr} AS Nullable(Float64))`,
   materializedCte: 'AS',
   correlatedSubqueries: false,
+  boundedSort: true,
 });
 
 /**
