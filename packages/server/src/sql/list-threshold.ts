@@ -13,10 +13,15 @@ export const SAMPLE_EVERY = 64;
 export interface ThresholdSpec {
   /** Rows with the tie-break `__sid` and the ordering key only (the counting pass reads these). */
   readonly narrow: string;
-  /** Rows with `__sid` and every requested field. */
-  readonly wide: string;
-  /** The key's column in both row sets. */
+  /**
+   * Rows with `__sid` and every requested field, of the sessions meeting `where` (over the
+   * row's columns), with the one-row relation `join` (`… AS alias`) beside them for it.
+   */
+  readonly wide: (join: string, where: string) => string;
+  /** The key's column in the narrow rows. */
   readonly key: string;
+  /** The key's SQL over a row's columns (what `wide` computes it from). */
+  readonly keySql: string;
   readonly dir: 'asc' | 'desc';
   /** SQL true for about one session in `SAMPLE_EVERY`, given the tie-break column's reference. */
   readonly sample: (sid: string) => string;
@@ -25,28 +30,28 @@ export interface ThresholdSpec {
 }
 
 /**
- * Every row of `wide` that can be among the first `wanted` rows of the list, with `__total` (the
- * number of rows of the whole list); DuckDB SQL. Two passes, none a sort of the whole list:
+ * Every row of the list that can be among its first `wanted` rows, with `__total` (the number of
+ * rows of the whole list); DuckDB SQL. Two passes, none a sort of the whole list:
  * 1. the list's total and the keys of the sample, from which the threshold: the sample's key at
  *    the rank where the `wanted`th row is expected (scaled by the sample's share, with a margin);
- * 2. the rows whose key reaches the threshold; when fewer than `wanted` do (a short list, a sample
- *    too small, a key with many ties), the other rows too (read only then).
+ * 2. the rows whose key reaches the threshold (their fields computed for them only); when fewer
+ *    than `wanted` do (a short list, a sample too small, a key with many ties), the other rows
+ *    too (read only then).
  * Either way the rows kept hold the first `wanted` rows in the list's order (the key, then the
  * tie-break), so any page within them is exact: the sample only decides how few rows are sorted.
  * Descending, nulls come last: rows with a key at or above the threshold. Ascending, nulls come
  * first: rows without a key or with one at or below it.
  */
 export function thresholdRows(s: ThresholdSpec): string {
-  const k = s.key;
-  const reaches = (row: string) =>
-    s.dir === 'desc' ? `${row}.${k} >= e.t` : `(${row}.${k} IS NULL OR ${row}.${k} <= e.t)`;
+  const k = `(${s.keySql})`;
+  const reaches = s.dir === 'desc' ? `${k} >= th.__t` : `(${k} IS NULL OR ${k} <= th.__t)`;
   // A 1-based rank in the sorted sample: beyond its end, no threshold.
   const rank = `least((${s.wanted})::DOUBLE * len(l) / greatest(n, 1) * 1.15, len(l) + 1.0)::BIGINT + 16`;
   const sampled = `SELECT count(*) AS n,
-      list(x.${k}) FILTER (WHERE ${s.sample('x.__sid')} AND x.${k} IS NOT NULL) AS l FROM (${s.narrow}) x`;
-  return `WITH e AS (SELECT n, list_sort(l, '${s.dir.toUpperCase()}')[${rank}] AS t FROM (${sampled}) z),
-    kept AS MATERIALIZED (SELECT w.* FROM (${s.wide}) w, e WHERE ${reaches('w')}),
+      list(x.${s.key}) FILTER (WHERE ${s.sample('x.__sid')} AND x.${s.key} IS NOT NULL) AS l FROM (${s.narrow}) x`;
+  return `WITH th AS (SELECT n AS __n, list_sort(l, '${s.dir.toUpperCase()}')[${rank}] AS __t FROM (${sampled}) z),
+    kept AS MATERIALIZED (${s.wide('th', reaches)}),
     short AS (SELECT 1 FROM (SELECT count(*) AS c FROM kept) c WHERE c < (${s.wanted}))
-    SELECT r.*, e.n::DOUBLE AS __total FROM (SELECT * FROM kept
-      UNION ALL SELECT w.* FROM (${s.wide}) w, e, short WHERE (${reaches('w')}) IS NOT TRUE) r, e`;
+    SELECT r.*, th.__n::DOUBLE AS __total FROM (SELECT * FROM kept
+      UNION ALL ${s.wide('th, short', `(${reaches}) IS NOT TRUE`)}) r, th`;
 }

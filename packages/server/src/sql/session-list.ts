@@ -90,8 +90,9 @@ export function compileSessionList(
   const inner = deep
     ? `SELECT r.* FROM (${thresholdRows({
         narrow: listBody(rows, [key], options, cust, sid),
-        wide: body,
+        wide: (join, where) => listBody(rows, fields, options, cust, sid, { join, where }),
         key: `f_${key}`,
+        keySql: LIST_FIELD_SQL[key].sql,
         dir,
         sample: sampleOf(params.target),
         wanted: `${params.next(1, 'bigint')} + ${params.next(2, 'bigint')}`,
@@ -105,9 +106,17 @@ export function compileSessionList(
   });
 }
 
+/** Rows restricted by a condition over their fields' SQL, with another relation joined for it. */
+interface Restriction {
+  /** A one-row relation (`AS` alias included) the condition reads. */
+  readonly join: string;
+  readonly where: string;
+}
+
 /**
  * One row per session: its tie-break (`__sid`, in session id order) and each field's value or code
- * (`f_<name>`), with the session's error counts joined when a field reads them.
+ * (`f_<name>`), with the session's error counts joined when a field reads them. A restriction
+ * filters the rows before the fields are computed.
  */
 function listBody(
   rows: string,
@@ -115,16 +124,18 @@ function listBody(
   options: PopulationOptions,
   cust: string,
   sid: string,
+  restriction?: Restriction,
 ): string {
   const sql = (f: ServerListField): ListFieldSql => LIST_FIELD_SQL[f];
   const select = [`${sid} AS __sid`, ...fields.map((f) => `${sql(f).sql} AS f_${f}`)];
-  if (!fields.some((f) => sql(f).errors)) return `SELECT ${select.join(', ')} FROM (${rows}) s`;
+  const restrict = restriction ? `, ${restriction.join} WHERE ${restriction.where}` : '';
+  if (!fields.some((f) => sql(f).errors)) return `SELECT ${select.join(', ')} FROM (${rows}) s${restrict}`;
   // Every error event of the session, at any time, under the businesserror rule.
   const counts = `SELECT session_id AS e_sid, count(*) AS n_errors, count(*) FILTER (WHERE fatal) AS n_fatal
     FROM errors x WHERE x.cust = ${cust}${businessRule(options, 'x.')
       .map((w) => ` AND ${w}`)
       .join('')} AND x.session_id IS NOT NULL GROUP BY session_id`;
-  return `SELECT ${select.join(', ')} FROM (${rows}) s LEFT JOIN (${counts}) e ON e.e_sid = s.session_id`;
+  return `SELECT ${select.join(', ')} FROM (${rows}) s LEFT JOIN (${counts}) e ON e.e_sid = s.session_id${restrict}`;
 }
 
 /** A field of the page row `p`: a number or text as it is, a coded text decoded ("" for null). */
