@@ -1,7 +1,7 @@
 // The storage modes and engines through the built binary: files generated once are served loaded
 // into DuckDB, in place, from a database file built by `data load --db`, and on chdb, each with the
 // same numbers; `data schema` prints the ClickHouse DDL; bad flags and bad files are refused.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, tempDir } from './helpers';
@@ -110,6 +110,37 @@ describe('playq data load', () => {
     const r = await runCli(['data', 'load', '--engine', 'clickhouse', 'd'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/needs --clickhouse-url/);
+  });
+
+  it('builds the database under --memory-limit, and refuses a limit DuckDB would not read, exit 2', async () => {
+    const ok = await runCli(['data', 'load', '--db', 'limited.duckdb', '--memory-limit', '300MB', 'd'], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^loaded 2000 sessions and \d+ error events/);
+    const bad = await runCli(['data', 'load', '--db', 'never.duckdb', '--memory-limit', "1GB'; x", 'd'], {
+      cwd: dir,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--memory-limit must look like '512MB', got "1GB'; x"`);
+    expect(existsSync(join(dir, 'never.duckdb'))).toBe(false);
+    const ch = await runCli(
+      [
+        'data',
+        'load',
+        '--engine',
+        'clickhouse',
+        '--clickhouse-url',
+        'http://127.0.0.1:1',
+        '--memory-limit',
+        '1GB',
+        'd',
+      ],
+      { cwd: dir },
+    );
+    expect(ch.code).toBe(2);
+    expect(ch.stderr).toMatch(/--memory-limit are for a DuckDB database file/);
   });
 });
 

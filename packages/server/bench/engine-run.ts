@@ -2,13 +2,22 @@
 // generate a data set's Parquet files, build a DuckDB database file from them, or open one engine
 // over them and time every query. Prints one JSON line; engines.ts runs it and reads that line.
 import { existsSync, rmSync } from 'node:fs';
-import { createService, generateToDirectory, loadDataset, type Service } from '@playq/server';
+import {
+  createService,
+  generateDataset,
+  generateToDirectory,
+  loadDataset,
+  type Service,
+  writeDataset,
+} from '@playq/server';
 import { type BenchQuery, END, ENGINE_QUERIES, queryPath } from './queries';
 
 export type EngineMode = 'duckdb-memory' | 'duckdb-file' | 'duckdb-parquet' | 'chdb';
 
 export type RunStep =
   | { readonly step: 'generate'; readonly sessions: number; readonly dir: string }
+  /** The previous path, for comparison: the whole data set built in memory, then written. */
+  | { readonly step: 'generate-in-memory'; readonly sessions: number; readonly dir: string }
   | { readonly step: 'build-file'; readonly dir: string; readonly database: string }
   | {
       readonly step: 'serve';
@@ -102,20 +111,31 @@ async function serve(step: Extract<RunStep, { step: 'serve' }>) {
   return out;
 }
 
+/** The bench's generated data: seed 1, 30 days up to END. */
+const GENERATED = { seed: 1, days: 30, end: END } as const;
+
+function generationFigures(t0: number, sessions: number) {
+  const ms = Math.round(performance.now() - t0);
+  return {
+    ms,
+    usPerSession: Math.round(((ms * 1000) / Math.max(1, sessions)) * 100) / 100,
+    peakRssMb: peakRssMb(),
+  };
+}
+
 async function run(step: RunStep) {
   const t0 = performance.now();
   switch (step.step) {
     case 'generate': {
-      const files = await generateToDirectory({
-        sessions: step.sessions,
-        seed: 1,
-        days: 30,
-        end: END,
-        out: step.dir,
-      });
-      const ms = Math.round(performance.now() - t0);
-      const usPerSession = Math.round(((ms * 1000) / Math.max(1, step.sessions)) * 100) / 100;
-      return { ms, usPerSession, peakRssMb: peakRssMb(), rows: files.rows };
+      const files = await generateToDirectory({ ...GENERATED, sessions: step.sessions, out: step.dir });
+      return { ...generationFigures(t0, step.sessions), rows: files.rows };
+    }
+    case 'generate-in-memory': {
+      const db = await generateDataset({ ...GENERATED, sessions: step.sessions });
+      await writeDataset(db, { dir: step.dir });
+      const rows = { sessions: db.stats().sessions, errors: db.stats().errors };
+      await db.close();
+      return { ...generationFigures(t0, step.sessions), rows };
     }
     case 'build-file': {
       if (existsSync(step.database)) rmSync(step.database);

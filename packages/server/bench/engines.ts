@@ -26,7 +26,8 @@ export interface EnginesOptions {
 
 const load = () => loadavg().map((x) => Math.round(x * 10) / 10);
 
-async function step(s: RunStep): Promise<Record<string, unknown> & Partial<Served>> {
+/** Runs one step in a child process (engine-run.ts); its JSON line, with the load average before it. */
+export async function step(s: RunStep): Promise<Record<string, unknown> & Partial<Served>> {
   const loadBefore = load();
   const { stdout } = await promisify(execFile)(
     process.execPath,

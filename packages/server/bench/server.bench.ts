@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
 import type { EngineMode } from './engine-run';
 import { benchEngineSize, type SizeFigures, scaleCurve } from './engines';
+import { benchGeneration, type GenerationFigures } from './generation';
 import { END, LIST_QUERIES, P1, P7, QUERIES } from './queries';
 import { type ListAnswer, listFigures } from './session-list-queries';
 import { benchSmall } from './small';
@@ -34,9 +35,12 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 /**
  * `queries` skips the paging, HTTP-load and engines parts (a shorter run for the query figures
  * alone); `list` runs only the session-list queries (i)-(iii) and their baselines; `small` runs
- * only the small figures; `engines` only the engines table and scale curve.
+ * only the small figures; `engines` only the engines table and scale curve; `generation` only
+ * the generator's figures (generation.ts).
  */
 const PARTS = process.env.BENCH_PARTS ?? 'all';
+/** `BENCH_PARTS=generation`: the streamed generator against the in-memory one at these sizes. */
+const GENERATION_SIZES = sizes(process.env.BENCH_GENERATION_SIZES ?? '1000000');
 const V2_QUERIES = v2Queries(P7, P1);
 
 let peakRss = 0;
@@ -676,6 +680,7 @@ type Results = {
   small?: unknown;
   results?: { sessions: number }[];
   engines?: { sizes?: SizeFigures[]; scale?: unknown };
+  generation?: { sizes?: GenerationFigures[] };
 };
 /** The figures written before, so that a run of some sizes or parts keeps the others. */
 const previous: Results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -691,10 +696,12 @@ const merge = <T extends { sessions: number }>(kept: readonly T[] = [], run: rea
   }));
   return [...kept.filter((r) => !sizes.has(r.sessions)), ...merged].sort((a, b) => a.sessions - b.sessions);
 };
+const generation: GenerationFigures[] = [];
 const write = (small: unknown, results: readonly { sessions: number }[], engines: readonly SizeFigures[]) => {
   const sizes = merge(previous.engines?.sizes, engines);
   const all: Results & Record<string, unknown> = {
     ...previous,
+    generation: { ...previous.generation, sizes: merge(previous.generation?.sizes, generation) },
     machine: { cpus: cpus().length },
     small,
     results: merge(previous.results, results),
@@ -704,12 +711,18 @@ const write = (small: unknown, results: readonly { sessions: number }[], engines
   writeFileSync(RESULTS, `${JSON.stringify(all, null, 2)}\n`);
 };
 
-const small = PARTS === 'engines' || PARTS === 'list' ? previous.small : await benchSmall();
-if (PARTS !== 'engines') console.log(JSON.stringify({ small }, null, 2));
+const small =
+  PARTS === 'engines' || PARTS === 'list' || PARTS === 'generation' ? previous.small : await benchSmall();
+if (PARTS !== 'engines' && PARTS !== 'generation') console.log(JSON.stringify({ small }, null, 2));
 const results: ({ sessions: number } & Record<string, unknown>)[] = [];
 const engines: SizeFigures[] = [];
 write(small, results, engines);
-for (const n of PARTS === 'small' || PARTS === 'engines' ? [] : SIZES) {
+for (const n of PARTS === 'generation' ? GENERATION_SIZES : []) {
+  generation.push(await benchGeneration(n, process.env.BENCH_DATA_DIR));
+  write(small, results, engines);
+  console.log(JSON.stringify(generation.at(-1)));
+}
+for (const n of PARTS === 'small' || PARTS === 'engines' || PARTS === 'generation' ? [] : SIZES) {
   try {
     results.push(await bench(n));
   } catch (error) {

@@ -95,6 +95,7 @@ interface LoadFlags {
   readonly clickhouseUrl?: string;
   readonly clickhouseDatabase?: string;
   readonly cluster?: string;
+  readonly memoryLimit?: string;
 }
 
 function registerLoad(data: Command, ctx: Context, finish: Finish): void {
@@ -121,6 +122,12 @@ function registerLoad(data: Command, ctx: Context, finish: Finish): void {
       new Option('--clickhouse-database <name>', 'with --engine clickhouse: the database (default playq)'),
     )
     .addOption(new Option('--cluster <name>', 'with --engine clickhouse: create the tables on this cluster'))
+    .addOption(
+      new Option(
+        '--memory-limit <size>',
+        "with --db: DuckDB's memory while building (default 1GB; the rest spills to FILE.tmp), e.g. 4GB",
+      ),
+    )
     .addHelpText(
       'after',
       `
@@ -153,8 +160,10 @@ async function loadRows(
     if (flags.engine === 'clickhouse') {
       if (flags.clickhouseUrl === undefined)
         throw usageError('--engine clickhouse needs --clickhouse-url URL');
-      if (flags.db !== undefined)
-        throw usageError('--db is a DuckDB database file: leave it out with --engine clickhouse');
+      if (flags.db !== undefined || flags.memoryLimit !== undefined)
+        throw usageError(
+          '--db and --memory-limit are for a DuckDB database file: leave them out with --engine clickhouse',
+        );
       const { PLAYQ_CLICKHOUSE_USER: username, PLAYQ_CLICKHOUSE_PASSWORD: password } = ctx.io.env;
       return await server.loadIntoClickHouse(source, {
         url: flags.clickhouseUrl,
@@ -172,12 +181,17 @@ async function loadRows(
     const db = await server.loadDataset(source, {
       ...format,
       database: resolve(ctx.io.cwd ?? process.cwd(), flags.db),
+      ...(flags.memoryLimit === undefined ? {} : { memoryLimit: flags.memoryLimit }),
     });
     const { sessions, errors } = db.stats();
     await db.close();
     return { sessions, errors };
   } catch (error) {
     if (error instanceof CliError) throw error;
+    // The server checks the limit's form (one owner of it); here it is a flag's value.
+    if (error instanceof RangeError && error.message.startsWith('@playq/server: memoryLimit ')) {
+      throw usageError(error.message.replace('@playq/server: memoryLimit', '--memory-limit'));
+    }
     if (
       error instanceof Error &&
       (error.name === 'DatasetLoadError' || error.name === 'MissingEngineError')

@@ -30,6 +30,17 @@ export interface RunOptions {
   readonly types?: DuckDBType[];
 }
 
+/**
+ * @internal Checks a DuckDB memory limit (e.g. `'512MB'`, `'2GB'`), refusing any other text: it is
+ * the one value of a caller's that reaches DuckDB's settings.
+ */
+export function checkMemoryLimit(limit: string): string {
+  if (typeof limit !== 'string' || !/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(limit)) {
+    throw new RangeError(`@playq/server: memoryLimit must look like '512MB', got ${JSON.stringify(limit)}`);
+  }
+  return limit;
+}
+
 /** Below this many sessions, queries run on one DuckDB thread (see `refresh`). */
 const SINGLE_THREAD_SESSIONS = 500_000;
 
@@ -127,7 +138,7 @@ export class Dataset implements Engine {
       allocator_bulk_deallocation_flush_threshold: '16MB',
       allocator_background_threads: 'true',
     };
-    if (memoryLimit) config.memory_limit = memoryLimit;
+    if (memoryLimit !== undefined) config.memory_limit = checkMemoryLimit(memoryLimit);
     const instance = await DuckDBInstance.create(path, config);
     // DuckDB's default in-memory database never compresses; an attached one with COMPRESS does at
     // each checkpoint (bit-packing, dictionaries, FSST): the 10M-session tables take about a quarter

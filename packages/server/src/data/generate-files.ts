@@ -1,10 +1,11 @@
 // `playq data generate`: the generator's rows streamed straight into files, in bounded memory
 // whatever the number of sessions. Sessions are drawn in storage order (customer, then time) and
-// decoded by list lookups and id formulas on the way out, so nothing is sorted or joined; error
-// events are sorted while they are still integer codes (DuckDB spills what does not fit).
+// decoded by list lookups and id formulas on the way out, so nothing is sorted or joined; the
+// sessions that have error events go to a scratch table on disk, and their events are sorted while
+// still integer codes (DuckDB spills what does not fit).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Dataset } from './dataset';
+import { checkMemoryLimit, Dataset } from './dataset';
 import { ENCODED_DIMENSIONS } from './encode';
 import { checkOptions, type GenerateOptions } from './generate';
 import {
@@ -14,7 +15,7 @@ import {
   populationSizes,
   subscriberIdSql,
 } from './generate-context';
-import { errorEventsSql } from './generate-errors';
+import { errorEventsSql, errorSessionsSql } from './generate-errors';
 import { type GenContext, sessionsSelect } from './generate-sessions';
 import { type DataFormat, FORMAT_EXTENSIONS, literalPath } from './load';
 import { TABLE_COLUMNS, type TableName } from './schema';
@@ -76,19 +77,30 @@ function fileColumns(table: TableName, decode: ReadonlyMap<string, string>): str
 /** Error events in the order of the encoded table's `eid` (codes follow value order). */
 const ERROR_ORDER = 'cust, ts, session_id, subscriberid, category, "key", country, platform, player';
 
+/** The file statements, run in this order: each file's select, and the candidates' table between them. */
+export interface FileStatements {
+  readonly sessions: string;
+  /** Creates `error_sessions`: the sessions that have error events, with their draws. */
+  readonly errorSessions: string;
+  readonly errors: string;
+}
+
 /**
- * @internal Writes the dictionaries and the generator's views into `db`; returns each file's
- * select: sessions streamed in storage order, error events sorted on their codes, both decoded last.
+ * @internal Writes the dictionaries and the generator's views into `db`; returns the statements:
+ * sessions streamed in storage order and decoded; the sessions that have error events stored
+ * (about one in seven: a table, which a database file keeps on disk); their events sorted on
+ * their codes, then decoded.
  */
-export async function fileSelects(db: Dataset, o: Checked): Promise<Record<TableName, string>> {
+export async function fileStatements(db: Dataset, o: Checked): Promise<FileStatements> {
   const g = await generationContext(db, o, 'gen_rows');
   await db.exec(`CREATE OR REPLACE TEMP VIEW gen_rows AS SELECT i FROM ${rowNumbers(g)}`);
   await db.exec(`CREATE OR REPLACE TEMP VIEW sessions AS ${sessionsSelect(g)}`);
   const decode = await decoders(db, o.sessions);
   return {
     sessions: `SELECT ${fileColumns('sessions', decode)} FROM sessions t`,
+    errorSessions: `CREATE OR REPLACE TABLE error_sessions AS ${errorSessionsSql(g)}`,
     errors: `SELECT ${fileColumns('errors', decode)} FROM (
-       SELECT ${ERROR_ORDER}, fatal, business FROM (${errorEventsSql(g)}) ORDER BY ${ERROR_ORDER}
+       SELECT ${ERROR_ORDER}, fatal, business FROM (${errorEventsSql(g, 'error_sessions')}) ORDER BY ${ERROR_ORDER}
      ) t`,
   };
 }
@@ -107,6 +119,7 @@ export async function generateToDirectory(
   options: GenerateFilesOptions,
 ): Promise<{ sessions: string; errors: string; rows: { sessions: number; errors: number } }> {
   const o = checkOptions(options);
+  const memoryLimit = checkMemoryLimit(options.memoryLimit ?? GENERATE_MEMORY_LIMIT);
   const format = options.format ?? 'parquet';
   const ext = FORMAT_EXTENSIONS[format]?.[0];
   if (!ext)
@@ -118,23 +131,26 @@ export async function generateToDirectory(
     sessions: join(options.out, `sessions.${ext}`),
     errors: join(options.out, `errors.${ext}`),
   };
-  // Where the error events' sort spills; removed afterwards.
+  // A scratch database beside the output: the candidates' table and the sort's spill stay on
+  // disk, not in memory; removed afterwards.
   const scratch = mkdtempSync(join(options.out, '.generate-'));
-  const db = await Dataset.open(':memory:', 1, options.memoryLimit ?? GENERATE_MEMORY_LIMIT);
+  let opened: Dataset | undefined;
   try {
-    await db.exec(`SET temp_directory = ${quoteText(scratch)}`);
-    const selects = await fileSelects(db, o);
+    const db = await Dataset.open(join(scratch, 'scratch.duckdb'), 1, memoryLimit);
+    opened = db;
+    const statements = await fileStatements(db, o);
     const copy = async (table: TableName) => {
-      const [[count]] = (await db.all(`COPY (${selects[table]}) TO $1 ${COPY_FORMAT[format]}`, [
+      const [[count]] = (await db.all(`COPY (${statements[table]}) TO $1 ${COPY_FORMAT[format]}`, [
         literalPath(files[table]),
       ])) as [[bigint | number]];
       return Number(count);
     };
     const sessions = await copy('sessions');
+    await db.exec(statements.errorSessions);
     const errors = await copy('errors');
     return { ...files, rows: { sessions, errors } };
   } finally {
-    await db.close();
+    await opened?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@
 import type { ChdbOptions } from '../engine/chdb-engine';
 import type { Engine } from '../engine/engine';
 import type { DataSource } from '../service-options';
-import { Dataset } from './dataset';
+import { checkMemoryLimit, Dataset } from './dataset';
 import { SESSION_RANK } from './encode';
 import { generateDataset } from './generate';
 import { openParquetInPlace } from './in-place';
@@ -83,8 +83,5 @@ export async function upgradeTables(db: Dataset): Promise<void> {
 
 /** Sets DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`), refusing any other text. */
 export async function applyMemoryLimit(db: Dataset, limit: string): Promise<void> {
-  if (!/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(limit)) {
-    throw new RangeError(`@playq/server: memoryLimit must look like '512MB', got ${JSON.stringify(limit)}`);
-  }
-  await db.exec(`SET memory_limit = '${limit}'`);
+  await db.exec(`SET memory_limit = '${checkMemoryLimit(limit)}'`);
 }
