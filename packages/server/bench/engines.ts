@@ -53,7 +53,7 @@ export interface SizeFigures {
 }
 
 /** Per query: the fastest engine, each engine's time, its ratio to the fastest, and whether all answered as many records. */
-function ratios(engines: Record<string, Served>) {
+export function ratios(engines: Record<string, Served>) {
   const names = Object.keys(Object.values(engines)[0]?.queries ?? {});
   return Object.fromEntries(
     names.map((q) => {

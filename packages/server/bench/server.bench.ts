@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
 import type { EngineMode } from './engine-run';
-import { benchEngineSize, type SizeFigures, scaleCurve } from './engines';
+import { benchEngineSize, ratios, type SizeFigures, scaleCurve } from './engines';
 import { benchGeneration, type GenerationFigures } from './generation';
 import { END, LIST_QUERIES, P1, P7, QUERIES } from './queries';
 import { type ListAnswer, listFigures } from './session-list-queries';
@@ -699,8 +699,20 @@ const merge = <T extends { sessions: number }>(kept: readonly T[] = [], run: rea
   return [...kept.filter((r) => !sizes.has(r.sessions)), ...merged].sort((a, b) => a.sessions - b.sessions);
 };
 const generation: GenerationFigures[] = [];
+/**
+ * A run of some engines (BENCH_ENGINE_MODES) keeps the size's other engines from before, and the
+ * ratios are recomputed over all of them.
+ */
+const mergeEngines = (run: readonly SizeFigures[]) =>
+  run.map((r) => {
+    const kept = process.env.BENCH_ENGINE_MODES
+      ? previous.engines?.sizes?.find((p) => p.sessions === r.sessions)
+      : undefined;
+    const engines = { ...kept?.engines, ...r.engines };
+    return { ...kept, ...r, engines, ratios: ratios(engines) };
+  });
 const write = (small: unknown, results: readonly { sessions: number }[], engines: readonly SizeFigures[]) => {
-  const sizes = merge(previous.engines?.sizes, engines);
+  const sizes = merge(previous.engines?.sizes, mergeEngines(engines));
   const all: Results & Record<string, unknown> = {
     ...previous,
     generation: { ...previous.generation, sizes: merge(previous.generation?.sizes, generation) },
