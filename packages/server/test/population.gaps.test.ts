@@ -42,21 +42,35 @@ const OPTIONS: PopulationOptions = {
 };
 
 describe('filterConditions', () => {
-  it('binds the codes of known values inline, dropping unknown ones', () => {
+  it('tests several codes below 4096 by a lookup in a list of flags, dropping unknown values', () => {
     const params = new Params();
     expect(
       filterConditions(filter('cdn', 'v3', 'nope', 'v1'), params, dictionaryOf(5), 'sessions'),
+    ).toStrictEqual(['($1)[cdn + 1] = 1']);
+    expect(params.list).toStrictEqual([{ type: 'int[]', value: [0, 1, 0, 1] }]);
+    const one = new Params();
+    expect(filterConditions(filter('cdn', 'v3'), one, dictionaryOf(5), 'sessions')).toStrictEqual([
+      'cdn IN ($1)',
+    ]);
+    expect(one.list).toStrictEqual([{ type: 'int', value: 3 }]);
+  });
+
+  // Codes from 4096 up (a large small dimension) are bound as before: inline, or as one list.
+  it('binds the codes of known values inline, dropping unknown ones', () => {
+    const params = new Params();
+    expect(
+      filterConditions(filter('cdn', 'v4099', 'nope', 'v4097'), params, dictionaryOf(4100), 'sessions'),
     ).toStrictEqual(['cdn IN ($1, $2)']);
     expect(params.list).toStrictEqual([
-      { type: 'int', value: 3 },
-      { type: 'int', value: 1 },
+      { type: 'int', value: 4099 },
+      { type: 'int', value: 4097 },
     ]);
   });
 
   it('binds up to 64 codes one by one and more as one list', () => {
-    const all = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const all = (n: number) => Array.from({ length: n }, (_, i) => `v${4096 + i}`);
     const inline = new Params();
-    const [sql64] = filterConditions(filter('cdn', ...all(64)), inline, dictionaryOf(100), 'sessions') ?? [];
+    const [sql64] = filterConditions(filter('cdn', ...all(64)), inline, dictionaryOf(4196), 'sessions') ?? [];
     expect(sql64).toBe(
       `cdn IN (${all(64)
         .map((_, i) => `$${i + 1}`)
@@ -64,10 +78,10 @@ describe('filterConditions', () => {
     );
     expect(inline.list).toHaveLength(64);
     const listed = new Params();
-    expect(filterConditions(filter('cdn', ...all(65)), listed, dictionaryOf(100), 'sessions')).toStrictEqual([
-      'list_contains($1, cdn)',
-    ]);
-    expect(listed.list).toStrictEqual([{ type: 'int[]', value: all(65).map((_, i) => i) }]);
+    expect(filterConditions(filter('cdn', ...all(65)), listed, dictionaryOf(4196), 'sessions')).toStrictEqual(
+      ['list_contains($1, cdn)'],
+    );
+    expect(listed.list).toStrictEqual([{ type: 'int[]', value: all(65).map((_, i) => 4096 + i) }]);
   });
 
   it('resolves values in SQL when no dictionary is kept, and binds nothing when a value matches nothing', () => {

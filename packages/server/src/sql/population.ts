@@ -69,10 +69,27 @@ export function filterConditions(
     // Large dictionaries stay in SQL: resolve the values with a semi-join.
     if (!codes)
       return `${column} IN (SELECT code FROM ${dictionary} WHERE value IN (SELECT unnest(${params.stringList(values)})))`;
+    if (codes.length > 1 && Math.max(...codes) < MAX_LOOKUP_CODE)
+      return lookupCondition(column, codes, params);
     if (codes.length <= MAX_INLINE_CODES)
       return `${column} IN (${codes.map((c) => params.int(c)).join(', ')})`;
     return params.target.dialect.listContains(params.intList(codes), column);
   });
+}
+
+/** Codes below this are tested by a lookup in a list of flags (one per code up to the largest). */
+const MAX_LOOKUP_CODE = 4096;
+
+/**
+ * A filter clause on a small dictionary's codes as a lookup: the code indexes a list of 0/1 flags
+ * (1 for a selected code; beyond its end, or a null code, nothing). DuckDB turns an `IN` list of
+ * several values into a hash join and filters again after it; the lookup is one array access per
+ * row (at 10M sessions, (a)'s two filters cost less than half as much).
+ */
+function lookupCondition(column: string, codes: readonly number[], params: Params): string {
+  const flags = new Array<number>(Math.max(...codes) + 1).fill(0);
+  for (const c of codes) flags[c] = 1;
+  return `(${params.intList(flags)})[${column} + 1] = 1`;
 }
 
 /** A filter clause on a column holding the values themselves (the raw layout). */
