@@ -95,6 +95,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     app,
     cleanup: async () => {
       executor.cache.clear();
+      await executor.settled();
       if (ownsDb) await db.close();
     },
   });

@@ -76,6 +76,92 @@ describe('the result cache in bytes (item 1)', () => {
   });
 });
 
+describe("the allocator's kept memory after heavy statements (item 1)", () => {
+  it('hands it back without changing the thread setting, and the dataset answers after', async () => {
+    // A dataset of its own: no executor of another test releases on it meanwhile.
+    const own = await Dataset.open();
+    const threads = async () => Number((await own.all("SELECT current_setting('threads')::BIGINT"))[0]?.[0]);
+    try {
+      for (const n of [1, 3]) {
+        await own.all(`SET threads = ${n}`);
+        await own.releaseMemory();
+        expect(await threads()).toBe(n);
+        expect(await own.all('SELECT count(*)::DOUBLE FROM range(1000)')).toStrictEqual([[1000]]);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  /** The dataset with statements held until `open` is called, counting `releaseMemory` calls. */
+  function gated() {
+    const gates: (() => void)[] = [];
+    const engine = {
+      releases: 0,
+      run: async (sql: string, params: unknown, options: unknown, visit: unknown) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return db.run(sql, params as never, options as never, visit as never);
+      },
+      releaseMemory: async () => {
+        engine.releases += 1;
+      },
+    };
+    const executor = new QueryExecutor(engine as unknown as Dataset, {
+      timeoutMs: 30_000,
+      cacheTtlMs: 0,
+      cacheMaxRecords: 400_000,
+      releaseAfterMs: 0,
+    });
+    const open = async (count: number) => {
+      for (let i = 0; i < 500 && gates.length < count; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(gates).toHaveLength(count);
+      gates.splice(0).forEach((go) => void go());
+    };
+    return { engine, executor, open };
+  }
+
+  it('asks the engine after a heavy statement when nothing else runs, not while another does', async () => {
+    const { engine, executor, open } = gated();
+    const alone = executor.page(wide(10, 2), 1, 0, { customer: 'demo' });
+    await open(1);
+    await alone;
+    expect(engine.releases).toBe(1);
+    // Two customers at once: the first to end leaves the other running, the last one asks.
+    const both = [
+      executor.page(wide(10, 2, 1), 1, 0, { customer: 'demo' }),
+      executor.page(wide(10, 2, 2), 1, 0, { customer: 'other' }),
+    ];
+    await open(2);
+    await Promise.all(both);
+    expect(engine.releases).toBe(2);
+  });
+
+  it('does not ask after a statement shorter than releaseAfterMs, nor of an engine without it', async () => {
+    let releases = 0;
+    const engine = {
+      run: db.run.bind(db),
+      releaseMemory: async () => {
+        releases += 1;
+      },
+    };
+    const quick = new QueryExecutor(engine as unknown as Dataset, {
+      timeoutMs: 30_000,
+      cacheTtlMs: 0,
+      cacheMaxRecords: 400_000,
+      releaseAfterMs: 60_000,
+    });
+    expect((await quick.page(wide(10, 2), 1, 0)).totalrecords).toBe(10);
+    expect(releases).toBe(0);
+    const without = new QueryExecutor({ run: db.run.bind(db) } as unknown as Dataset, {
+      timeoutMs: 30_000,
+      cacheTtlMs: 0,
+      cacheMaxRecords: 400_000,
+      releaseAfterMs: 0,
+    });
+    expect((await without.page(wide(10, 2), 1, 0)).totalrecords).toBe(10);
+  });
+});
+
 describe('big answers under admission (item 2)', () => {
   let service: Service;
   beforeAll(async () => {

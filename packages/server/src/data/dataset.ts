@@ -227,6 +227,28 @@ export class Dataset implements Engine {
     await this.read(sql, values, { ...options, types }, visit);
   }
 
+  /**
+   * Hands back to the system the memory DuckDB's allocator kept after finished statements. It keeps
+   * freed memory resident for about a second for reuse, so a run of heavy statements (wide
+   * breakdowns with distinct counts and quantiles) piles it up: 30 of them at 200,000 sessions
+   * took the process from 160 MB to over 700 MB. DuckDB purges its allocator when its thread pool
+   * is relaunched, the one way SQL reaches: the thread count is set one higher and back (under a
+   * millisecond; the setting is the same afterwards).
+   *
+   * @example
+   * ```ts
+   * await dataset.releaseMemory();
+   * ```
+   */
+  async releaseMemory(): Promise<void> {
+    await this.withConnection(async (connection) => {
+      const reader = await connection.runAndReadAll("SELECT current_setting('threads')::BIGINT");
+      const threads = Number(reader.getRowsJS()[0]?.[0] ?? 1);
+      await connection.run(`SET threads = ${threads + 1}`);
+      await connection.run(`SET threads = ${threads}`);
+    });
+  }
+
   /** @internal Runs a statement for its effect (DDL, COPY). */
   async exec(sql: string, params: DuckDBValue[] = []): Promise<void> {
     await this.withConnection((c) => c.run(sql, params));

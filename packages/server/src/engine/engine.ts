@@ -65,6 +65,11 @@ export interface Engine {
     options: StatementOptions,
     visit: ChunkVisitor,
   ): Promise<void>;
+  /**
+   * Hands back to the system the memory the engine's allocator kept after finished statements
+   * (optional; the executor calls it after a heavy statement when nothing else runs).
+   */
+  releaseMemory?(): Promise<void>;
   /** Releases the engine's connections (idempotent). */
   close(): Promise<void>;
 }

@@ -4,7 +4,8 @@
 // paged by SQL LIMIT/OFFSET. Rows become record blocks (their JSON bytes) chunk by chunk as they
 // arrive, never one JS object per record. `totalrecords` comes from the same statement as the rows.
 // Every statement goes through admission control (admission.ts) under one time budget that covers
-// waiting and running, and stops when its client goes away.
+// waiting and running, and stops when its client goes away. After a heavy statement with nothing
+// else running, the engine hands the memory its allocator kept back to the system.
 import { QueryTimeoutError } from '../data/dataset';
 import type { Engine } from '../engine/engine';
 import {
@@ -42,7 +43,15 @@ export interface ExecutorOptions {
   /** Bytes the result cache keeps for one customer; default a quarter of `cacheMaxBytes`. */
   readonly cacheCustomerBytes?: number;
   readonly admission?: AdmissionOptions;
+  /**
+   * After a statement that ran at least this long (ms) with no other statement running, the engine
+   * hands its allocator's kept memory back to the system (`Engine.releaseMemory`); default 100.
+   */
+  readonly releaseAfterMs?: number;
 }
+
+/** See `ExecutorOptions.releaseAfterMs`: a heavy statement, and about 1% more time for it. */
+const RELEASE_AFTER_MS = 100;
 
 /** Whose query this is, and the signal that says its client went away. */
 export interface ExecContext {
@@ -56,6 +65,18 @@ interface Fetched {
   readonly total: number;
 }
 
+/** Rows of one statement still in their writer, and the result's total. */
+interface Written {
+  readonly writer: BlockWriter;
+  readonly total: number;
+}
+
+/** Records a statement must keep (a page's end), and the bytes beyond which it keeps no more. */
+interface Keep {
+  readonly records: number;
+  readonly bytes: number;
+}
+
 export class QueryExecutor {
   readonly cache: ResultCache;
   /** Database work: slots per service and per customer. */
@@ -65,6 +86,8 @@ export class QueryExecutor {
   /** Plans of recent requests by URL and customer (see plan-memo.ts). */
   readonly plans = new PlanMemo();
   private readonly inflight = new SharedRuns<CachedResult>();
+  /** The engine's `releaseMemory` under way, if any. */
+  private releasing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Engine,
@@ -109,9 +132,8 @@ export class QueryExecutor {
     if (cached && covers(cached, limit, offset)) return sliceOf(cached, limit, offset);
     const ahead = this.cache.rowsFor(query.columns);
     if (offset < ahead) {
-      const rows = Math.max(offset + limit, ahead);
       const result = await this.inflight.join(query.cacheKey, context.signal, (signal) =>
-        this.fetchAhead(query, rows, { ...ticket, signal }),
+        this.fetchAhead(query, Math.max(offset + limit, ahead), offset + limit, { ...ticket, signal }),
       );
       if (covers(result, limit, offset)) return sliceOf(result, limit, offset);
     }
@@ -119,25 +141,42 @@ export class QueryExecutor {
     return { block, from: 0, to: block.count, totalrecords: total };
   }
 
-  /** The first `rows` records, of which the cache keeps what fits in one entry. */
-  private async fetchAhead(query: CompiledQuery, rows: number, ticket: Ticket): Promise<CachedResult> {
-    const { block, total } = await this.run(query, rows, 0, ticket);
+  /**
+   * The first `rows` records, of which the cache keeps what fits in one entry. Only the records the
+   * page needs (its end, `need`) or the entry holds are kept: the rest are not even written.
+   */
+  private async fetchAhead(
+    query: CompiledQuery,
+    rows: number,
+    need: number,
+    ticket: Ticket,
+  ): Promise<CachedResult> {
+    const keep = { records: need, bytes: this.cache.maxEntryBytes };
+    const { writer, total } = await this.run(query, rows, 0, ticket, keep);
+    const fit = this.cache.fitting(writer, query.cacheKey);
+    const block = writer.finish(Math.max(fit, need));
     const result: CachedResult = { block, total, customer: ticket.customer };
-    const fit = this.cache.fitting(block, query.cacheKey);
     if (fit > 0) this.cache.set(query.cacheKey, { ...result, block: blockPrefix(block, fit) });
     return result;
   }
 
   private async paged(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Fetched> {
     const page = await this.run(query, limit, offset, ticket);
-    if (page.block.count === 0 && offset > 0) {
+    if (page.writer.count === 0 && offset > 0) {
       // Past the end the window count has no row to ride on; count separately.
-      return { block: page.block, total: (await this.run(query, 1, 0, ticket)).total };
+      return { block: page.writer.finish(), total: (await this.run(query, 1, 0, ticket)).total };
     }
-    return page;
+    return { block: page.writer.finish(), total: page.total };
   }
 
-  private async run(query: CompiledQuery, limit: number, offset: number, ticket: Ticket): Promise<Fetched> {
+  /** Runs one page of a statement into a writer; past `keep`, rows are read but not written. */
+  private async run(
+    query: CompiledQuery,
+    limit: number,
+    offset: number,
+    ticket: Ticket,
+    keep?: Keep,
+  ): Promise<Written> {
     const width = query.columns.length;
     const writer = new BlockWriter(query.columns, Math.min(limit, 1024));
     let total: number | undefined;
@@ -146,13 +185,39 @@ export class QueryExecutor {
       { type: 'bigint', value: limit } as const,
       { type: 'bigint', value: offset } as const,
     ];
-    await this.admitted(ticket, (timeoutMs, signal) =>
-      this.db.run(query.sql, page, signal ? { timeoutMs, signal } : { timeoutMs }, (columns, rows) => {
+    let ran = 0;
+    await this.admitted(ticket, async (timeoutMs, signal) => {
+      const started = performance.now();
+      await this.db.run(query.sql, page, signal ? { timeoutMs, signal } : { timeoutMs }, (columns, rows) => {
         total ??= Number(columns[width]![0]);
+        if (keep && writer.count >= keep.records && writer.size > keep.bytes) return;
         writer.append(columns, rows);
-      }),
-    );
-    return { block: writer.finish(), total: total !== undefined && Number.isFinite(total) ? total : 0 };
+      });
+      ran = performance.now() - started;
+    });
+    this.releaseMemory(ran);
+    return { writer, total: total !== undefined && Number.isFinite(total) ? total : 0 };
+  }
+
+  /**
+   * After a statement that ran `ms`: when it was heavy and nothing else runs, the engine returns the
+   * memory its allocator kept (otherwise a run of heavy statements piles it up, see
+   * `Dataset.releaseMemory`). Not awaited: the answer does not wait for it.
+   */
+  private releaseMemory(ms: number): void {
+    const release = this.db.releaseMemory?.bind(this.db);
+    if (!release || this.releasing || ms < (this.options.releaseAfterMs ?? RELEASE_AFTER_MS)) return;
+    if (this.admission.load.running > 0) return;
+    this.releasing = release()
+      .catch(() => undefined)
+      .finally(() => {
+        this.releasing = undefined;
+      });
+  }
+
+  /** Resolves once the executor's own work on the engine (a memory release) is over: before closing it. */
+  async settled(): Promise<void> {
+    await this.releasing;
   }
 
   /** Runs `work` in an admitted slot with what is left of the ticket's budget. */

@@ -49,15 +49,23 @@ export function decodeBlock(block: RecordBlock, from = 0, to = block.count): Rec
   return JSON.parse(`[${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')}]`);
 }
 
+/** The largest piece of memory the writer takes at once: a big result grows by pieces, not by doubling. */
+const PIECE_BYTES = 1 << 20;
+
 /**
  * Turns rows into a block, a chunk of rows at a time, as the service has always written records:
  * fields in column order, a dimension's null as `""`, a metric's null as 0, a non-finite number as
- * `null` (what `JSON.stringify` writes).
+ * `null` (what `JSON.stringify` writes). The bytes grow in pieces of up to 1 MiB, and `finish`
+ * copies the records wanted into one buffer of their exact size: a 14 MB result costs about twice
+ * its size while it is written, not the four times of a doubling buffer and its copies.
  */
 export class BlockWriter {
-  private bytes: Buffer;
-  private ends: Uint32Array;
+  /** Pieces filled before the current one, each cut to the bytes written into it. */
+  private readonly full: Buffer[] = [];
+  private piece: Buffer;
+  private inPiece = 0;
   private used = 0;
+  private offsets: Uint32Array;
   private n = 0;
   private readonly keys: readonly string[];
 
@@ -66,8 +74,8 @@ export class BlockWriter {
     expectedRecords = 64,
   ) {
     this.keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`);
-    this.bytes = Buffer.allocUnsafe(Math.max(256, expectedRecords * 64));
-    this.ends = new Uint32Array(Math.max(16, expectedRecords));
+    this.piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(256, expectedRecords * 64)));
+    this.offsets = new Uint32Array(Math.max(16, expectedRecords));
   }
 
   get count(): number {
@@ -77,6 +85,11 @@ export class BlockWriter {
   /** Bytes written so far. */
   get size(): number {
     return this.used;
+  }
+
+  /** Where each record written so far ends, as in a block (a view, valid until the next append). */
+  get ends(): Uint32Array {
+    return this.offsets.subarray(0, this.n);
   }
 
   /** Appends `rows` records whose column `c` holds the values `values[c]` (one array per output column). */
@@ -97,26 +110,38 @@ export class BlockWriter {
     }
   }
 
-  /** The records written, in a buffer of their exact size. */
-  finish(): RecordBlock {
-    const bytes = new Uint8Array(this.used);
-    bytes.set(this.bytes.subarray(0, this.used));
-    return Object.freeze({ bytes, ends: this.ends.slice(0, this.n), count: this.n });
+  /** The first `count` records written (all by default), in a buffer of their exact size. */
+  finish(count = this.n): RecordBlock {
+    const n = Math.max(0, Math.min(count, this.n));
+    const size = n === 0 ? 0 : this.offsets[n - 1]!;
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const part of [...this.full, this.piece.subarray(0, this.inPiece)]) {
+      if (at >= size) break;
+      const take = Math.min(part.length, size - at);
+      bytes.set(take === part.length ? part : part.subarray(0, take), at);
+      at += take;
+    }
+    return Object.freeze({ bytes, ends: this.offsets.slice(0, n), count: n });
   }
 
   private write(text: string): void {
     // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
-    if (this.used + text.length * 3 > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + text.length * 3));
-      this.bytes.copy(grown, 0, 0, this.used);
-      this.bytes = grown;
+    const most = text.length * 3;
+    if (this.inPiece + most > this.piece.length) {
+      this.full.push(this.piece.subarray(0, this.inPiece));
+      const next = Math.min(PIECE_BYTES, this.piece.length * 2);
+      this.piece = Buffer.allocUnsafe(Math.max(next, most));
+      this.inPiece = 0;
     }
-    this.used += this.bytes.write(text, this.used, 'utf8');
-    if (this.n === this.ends.length) {
-      const grown = new Uint32Array(this.ends.length * 2);
-      grown.set(this.ends);
-      this.ends = grown;
+    const written = this.piece.write(text, this.inPiece, 'utf8');
+    this.inPiece += written;
+    this.used += written;
+    if (this.n === this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
     }
-    this.ends[this.n++] = this.used;
+    this.offsets[this.n++] = this.used;
   }
 }

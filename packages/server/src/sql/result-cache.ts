@@ -77,8 +77,11 @@ export class ResultCache {
     return Math.max(1, Math.min(this.maxEntryRecords, Math.floor(this.maxEntryBytes / perRecord)));
   }
 
-  /** How many of the block's first records one entry under `key` can hold (by records and by bytes). */
-  fitting(block: RecordBlock, key = ''): number {
+  /**
+   * How many of the block's first records one entry under `key` can hold (by records and by bytes);
+   * `block` may be a `BlockWriter` still holding them.
+   */
+  fitting(block: Pick<RecordBlock, 'ends' | 'count'>, key = ''): number {
     const cost = (n: number) => (n === 0 ? 0 : block.ends[n - 1]!) + 4 * n + ENTRY_OVERHEAD + key.length;
     let hi = Math.min(block.count, this.maxEntryRecords);
     if (cost(hi) <= this.maxEntryBytes) return hi;
