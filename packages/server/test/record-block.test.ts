@@ -138,4 +138,40 @@ describe('BlockWriter', () => {
     expect(decodeBlock(EMPTY_BLOCK)).toStrictEqual([]);
     expect(blockBytes(EMPTY_BLOCK, 0, 5).byteLength).toBe(0);
   });
+
+  test.prop([tableArb, fc.nat(35)])(
+    'finishes with the first n records as blockPrefix cuts them',
+    ({ columns, rows }, n) => {
+      const writer = new BlockWriter(columns, 1);
+      writer.append(
+        columns.map((_, c) => rows.map((r) => r[c])),
+        rows.length,
+      );
+      const whole = writer.finish();
+      expect(writer.ends).toStrictEqual(whole.ends);
+      const first = writer.finish(n);
+      expect(first).toStrictEqual(blockPrefix(whole, n));
+      expect(first.bytes.byteLength).toBe(first.count === 0 ? 0 : whole.ends[first.count - 1]);
+    },
+  );
+
+  it('writes a result of several MiB across pieces, byte for byte', () => {
+    const columns: OutputColumn[] = [
+      { name: 'id', kind: 'dimension' },
+      { name: 'n', kind: 'metric' },
+    ];
+    const n = 60_000;
+    const ids = Array.from({ length: n }, (_, i) => `subscriber-${i}-é${'x'.repeat(i % 40)}`);
+    const nums = Array.from({ length: n }, (_, i) => i / 7);
+    const writer = new BlockWriter(columns, 1);
+    for (let at = 0; at < n; at += 2048)
+      writer.append([ids.slice(at, at + 2048), nums.slice(at, at + 2048)], Math.min(2048, n - at));
+    const expected = ids.map((id, i) => JSON.stringify({ id, n: nums[i] })).join(',');
+    const block = writer.finish();
+    expect(block.bytes.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+    expect(text(block.bytes)).toBe(expected);
+    const cut = writer.finish(45_678);
+    expect(text(cut.bytes)).toBe(text(blockBytes(block, 0, 45_678)));
+    expect(decodeBlock(cut, 45_677)).toStrictEqual([{ id: ids[45_677], n: nums[45_677] }]);
+  });
 });
