@@ -1,7 +1,7 @@
 // The client: binds configuration (transport, credentials per endpoint, retries, timeouts,
 // hooks) to the operations users call. Everything slow or fallible lives in the modules it
 // composes; this file decides the order: resolve the plan level, validate, send, check.
-import { toURL } from '@playq/query';
+import { type PendingQuery, type RunnableQuery, toURL } from '@playq/query';
 import { type ClientOptions, resolveClientOptions } from './client-options';
 import { PlayqConsistencyError } from './errors/consistency-error';
 import { checkConsistency } from './pagination/consistency';
@@ -43,6 +43,11 @@ export interface PlayqClient {
    * page.records[0]?.country; // string
    * ```
    */
+  run<Q extends QueryInput | PendingQuery>(
+    query: RunnableQuery<Q>,
+    options?: RunOptions,
+  ): Promise<Page<ResultRecord<Q>>>;
+  /** The same, for code generic over the query (`<Q extends QueryInput>`). */
   run<Q extends QueryInput>(query: Q, options?: RunOptions): Promise<Page<ResultRecord<Q>>>;
   /**
    * Every page from the query's `offset` on, in order, `concurrency` fetched ahead.
@@ -52,6 +57,11 @@ export interface PlayqClient {
    * for await (const page of client.pages(query, { concurrency: 2 })) render(page.records);
    * ```
    */
+  pages<Q extends QueryInput | PendingQuery>(
+    query: RunnableQuery<Q>,
+    options?: PagesOptions,
+  ): AsyncIterable<Page<ResultRecord<Q>>>;
+  /** The same, for code generic over the query (`<Q extends QueryInput>`). */
   pages<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<Page<ResultRecord<Q>>>;
   /**
    * Every record from the query's `offset` on, in order; `break` stops fetching.
@@ -61,6 +71,11 @@ export interface PlayqClient {
    * for await (const record of client.records(query)) if (record.errors > 100) break;
    * ```
    */
+  records<Q extends QueryInput | PendingQuery>(
+    query: RunnableQuery<Q>,
+    options?: PagesOptions,
+  ): AsyncIterable<ResultRecord<Q>>;
+  /** The same, for code generic over the query (`<Q extends QueryInput>`). */
   records<Q extends QueryInput>(query: Q, options?: PagesOptions): AsyncIterable<ResultRecord<Q>>;
   /**
    * Every record, collected; later pages are fetched in parallel and order is kept.
@@ -70,6 +85,11 @@ export interface PlayqClient {
    * const rows = await client.all(query, { concurrency: 4 });
    * ```
    */
+  all<Q extends QueryInput | PendingQuery>(
+    query: RunnableQuery<Q>,
+    options?: AllOptions,
+  ): Promise<ResultRecord<Q>[]>;
+  /** The same, for code generic over the query (`<Q extends QueryInput>`). */
   all<Q extends QueryInput>(query: Q, options?: AllOptions): Promise<ResultRecord<Q>[]>;
   /**
    * The customer's plan level from the plan host (cached, one lookup at a time).
@@ -152,6 +172,8 @@ export function createClient(options: ClientOptions): PlayqClient {
     for await (const page of pages(query, opts)) yield* page.records;
   }
 
+  // PlayqClient's first signature of each method adds a compile-time check only (RunnableQuery:
+  // a session builder before `.agg()` is refused, saying so); what reaches here is a QueryInput.
   return Object.freeze({
     async run<Q extends QueryInput>(query: Q, opts: RunOptions = {}): Promise<Page<ResultRecord<Q>>> {
       const node = await prepare(query, opts);
@@ -162,7 +184,7 @@ export function createClient(options: ClientOptions): PlayqClient {
     all: <Q extends QueryInput>(query: Q, opts: AllOptions = {}) => collectAll(pages, query, opts),
     resolvePlanLevel: (customerId: string, opts: RunOptions = {}) => planLevel(customerId, opts.signal),
     url: (query: QueryInput) => toURL(toNode(query), { baseUrl }),
-  });
+  }) as PlayqClient;
 }
 
 /** Every record of every page, starting over after a consistency error up to `restarts` times. */

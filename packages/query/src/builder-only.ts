@@ -9,31 +9,38 @@ import type { AnyCatalogue } from './catalogue/define-catalogue';
 import { NO_TEXT_PARSERS } from './parameters/text-parsers';
 
 export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar/print';
+export type { ClosestName } from './builder/closest-name';
+export type {
+  ErrorOnlyMessage,
+  Invalid,
+  ListAggByMessage,
+  ListFieldMessage,
+  ListHavingMessage,
+  OrderByMessage,
+  RunnableMessage,
+  TimeSeriesMessage,
+  UnknownName,
+  UnknownNameMessage,
+} from './builder/invalid';
 export type { Queries } from './builder/query-builder';
 export { spanSeconds, type TimeInput, type TimeResult, type TimeUnit, toEpochSeconds } from './builder/time';
 export type {
   BuilderMethods,
   BuilderState,
-  ErrorOnlyMessage,
   InferRecord,
   InitialState,
   LastOptions,
-  ListAggByMessage,
-  ListFieldMessage,
-  ListHavingMessage,
   LooseState,
   MetricQueryBuilder,
-  OrderByMessage,
+  PendingQuery,
   PeriodInput,
   QueryBuilder,
   RecordOf,
   Runnable,
-  RunnableMessage,
+  RunnableQuery,
   SessionListBuilder,
   SessionMethods,
   SessionQueryBuilder,
-  TimeSeriesMessage,
-  UnknownNameMessage,
 } from './builder/types';
 export {
   type DimensionName,

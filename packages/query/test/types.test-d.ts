@@ -1,8 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  type ErrorOnlyMessage,
   fromQuery,
   type InferRecord,
+  type Invalid,
+  type MetricName,
   metricQuery,
   type QueryNode,
   type RecordOf,
@@ -146,11 +147,16 @@ describe('compile-time errors', () => {
     run(sessionQuery('demo').planLevel('2').metrics('errors'));
   });
 
-  it('explains itself in the error message', () => {
+  // The messages' text is checked through the compiler in editor-types.test.ts.
+  it('takes exactly the names valid at each step', () => {
     type Arg = Parameters<ReturnType<typeof metricQuery>['metrics']>[0];
     expectTypeOf<'latency'>().toExtend<Arg>();
-    type AfterLatency = Parameters<ReturnType<ReturnType<typeof metricQuery>['metrics']>['aggBy']>[0];
-    expectTypeOf<ErrorOnlyMessage>().toExtend<AfterLatency>();
+    expectTypeOf<Arg>().toEqualTypeOf<MetricName>();
+    const afterLatency = metricQuery('demo').metrics('latency');
+    type AfterLatency = Parameters<(typeof afterLatency)['aggBy']>[0];
+    expectTypeOf<'country'>().toExtend<AfterLatency>();
+    expectTypeOf<'category'>().not.toExtend<AfterLatency>();
+    expectTypeOf<Invalid<string>>().not.toExtend<Arg>();
   });
 });
 

@@ -2,19 +2,13 @@
 // result record that follows from it, and the argument types that turn invalid combinations into
 // compile-time errors whose message says what is wrong.
 import type { ComparisonOperator } from '@playq/grammar';
-import type {
-  CombinesWithOf,
-  DimensionNameOf,
-  ListFieldOf,
-  MetricNameOf,
-  NumericListFieldOf,
-  RestrictedDimensionOf,
-  SessionFieldOf,
-} from '../catalogue/catalogue';
+import type { DimensionNameOf, MetricNameOf, NumericListFieldOf } from '../catalogue/catalogue';
 import type { DefaultCatalogue } from '../catalogue/default-catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from '../model';
 import type { ParameterName } from '../parameters/parameter-codecs';
+import type { AggByArg, Allowing, FilterDimArg, HavingArg, MetricArg, OrderByArg } from './arguments';
+import type { Invalid, RunnableMessage } from './invalid';
 import type { TimeInput, TimeUnit } from './time';
 
 /** What a builder has accumulated, as types. */
@@ -96,115 +90,6 @@ type StateRecord<S extends BuilderState> = RecordOf<
   S['catalogue']
 >;
 
-/** Messages that appear in compile-time errors, in place of a wall of generics. */
-export type ErrorOnlyMessage =
-  'error: a dimension used in this query (category, key) combines only with some metrics (errors, fatalerrors)';
-export type TimeSeriesMessage = 'error: a time series cannot also be broken down by dimensions';
-export type OrderByMessage = 'error: orderBy names a metric or dimension requested earlier in the chain';
-export type RunnableMessage = 'error: call .agg(1) or .agg(2) before running a session query';
-export type ListFieldMessage =
-  'error: not a field of a session list (group-level metrics and error dimensions are a metricquery)';
-export type ListAggByMessage =
-  'error: a session list has one record per session (aggby is only sessionid; a breakdown is a metricquery)';
-export type ListHavingMessage = 'error: a session list filters on session-level metrics only';
-/** Shown beside the names a catalogue accepts when a name is not one of them. */
-export type UnknownNameMessage = 'error: not a name of this catalogue (extend it with extendCatalogue)';
-
-type Cat<S extends BuilderState> = S['catalogue'];
-type IsLoose<S extends BuilderState> = string extends S['metrics'] ? true : false;
-
-/** The catalogue's metrics valid on an endpoint (a distributive conditional, so errors list names). */
-type MetricsOn<C extends AnyCatalogue, E extends Endpoint> = Distribute<
-  MetricNameOf<C>,
-  C['definition']['metrics'],
-  E
->;
-type Distribute<K, Defs, E> = K extends keyof Defs & string
-  ? Defs[K] extends { readonly endpoints: readonly (infer X)[] }
-    ? E extends X
-      ? K
-      : never
-    : K
-  : never;
-
-/** The requested names that are metrics of the catalogue (not session fields). */
-type Numeric<S extends BuilderState> = Extract<S['metrics'], MetricNameOf<Cat<S>>>;
-
-/** Dimensions among N that refuse metric M. */
-type Refusing<C extends AnyCatalogue, N extends string, M extends string> = N extends unknown
-  ? M extends CombinesWithOf<C, N>
-    ? never
-    : N
-  : never;
-
-/** The metrics of A that every dimension in N combines with. */
-type Narrow<C extends AnyCatalogue, A extends string, N extends string> = {
-  [M in A]: [Refusing<C, Extract<N, RestrictedDimensionOf<C>>, M>] extends [never] ? M : never;
-}[A];
-
-/** The dimensions that combine with every metric requested so far. */
-type CompatibleDims<S extends BuilderState> = {
-  [K in DimensionNameOf<Cat<S>>]: [Exclude<Numeric<S>, CombinesWithOf<Cat<S>, K>>] extends [never]
-    ? K
-    : never;
-}[DimensionNameOf<Cat<S>>];
-
-type Restricted<S extends BuilderState> = [Exclude<MetricNameOf<Cat<S>>, S['allowed']>] extends [never]
-  ? false
-  : true;
-
-// A builder from `fromQuery` holds names only known at run time, so it takes any string and
-// leaves the checking to `validate`.
-type MetricArg<S extends BuilderState> =
-  IsLoose<S> extends true
-    ? string
-    : S['endpoint'] extends 'listsessions'
-      ? ListFieldOf<Cat<S>> | ListFieldMessage
-      :
-          | Extract<MetricsOn<Cat<S>, S['endpoint']>, S['allowed']>
-          | (S['endpoint'] extends 'session' ? SessionFieldOf<Cat<S>> : never)
-          | (Restricted<S> extends true ? ErrorOnlyMessage : UnknownNameMessage);
-
-type FilterDimArg<S extends BuilderState> =
-  IsLoose<S> extends true
-    ? string
-    : S['endpoint'] extends 'listsessions'
-      ? Exclude<DimensionNameOf<Cat<S>>, RestrictedDimensionOf<Cat<S>>> | ErrorOnlyMessage
-      :
-          | CompatibleDims<S>
-          | ([Exclude<DimensionNameOf<Cat<S>>, CompatibleDims<S>>] extends [never]
-              ? UnknownNameMessage
-              : ErrorOnlyMessage);
-
-type AggByArg<S extends BuilderState> =
-  IsLoose<S> extends true
-    ? string
-    : S['endpoint'] extends 'listsessions'
-      ? ListAggByMessage
-      : S['timeseries'] extends true
-        ? TimeSeriesMessage
-        : FilterDimArg<S>;
-
-/** The session-level metrics of a catalogue: what a session list's qoefilter may test. */
-type SessionLevelOf<C extends AnyCatalogue> = {
-  [K in MetricNameOf<C>]: C['definition']['metrics'][K] extends { readonly level: 'session' } ? K : never;
-}[MetricNameOf<C>];
-
-type HavingArg<S extends BuilderState> =
-  IsLoose<S> extends true
-    ? string
-    : S['endpoint'] extends 'listsessions'
-      ? SessionLevelOf<Cat<S>> | ListHavingMessage
-      : MetricNameOf<Cat<S>> | UnknownNameMessage;
-
-type OrderByArg<S extends BuilderState> = [S['metrics'] | S['dims']] extends [never]
-  ? S['timeseries'] extends true
-    ? 'timestamp'
-    : OrderByMessage
-  : S['metrics'] | S['dims'] | (S['timeseries'] extends true ? 'timestamp' : never);
-
-type Allowing<S extends BuilderState, N extends string> = Narrow<Cat<S>, S['allowed'], N>;
-
 /** A period as text (`start=…,end=…`) or as two instants. */
 export type PeriodInput = string | { readonly start: TimeInput; readonly end: TimeInput };
 
@@ -234,8 +119,8 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('latency', 'viewercount');
    * // …/metricquery/demo?period=…&metrics=latency%2Cviewercount
    */
-  metrics<const N extends MetricArg<S>>(
-    ...names: N[]
+  metrics<const N extends string>(
+    ...names: MetricArg<S, N>[]
   ): QueryBuilder<With<S, { metrics: S['metrics'] | N; allowed: Allowing<S, N> }>>;
 
   /**
@@ -245,10 +130,10 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('errors').aggBy('country', 'platform');
    * // …&metrics=errors&aggby=country%2Cplatform
    */
-  aggBy<const N extends AggByArg<S>>(
-    ...dimensions: N[]
+  aggBy<const N extends string>(
+    ...dimensions: AggByArg<S, N>[]
   ): QueryBuilder<
-    With<S, { dims: S['dims'] | Extract<N, DimensionNameOf<Cat<S>>>; allowed: Allowing<S, N> }>
+    With<S, { dims: S['dims'] | Extract<N, DimensionNameOf<S['catalogue']>>; allowed: Allowing<S, N> }>
   >;
 
   /**
@@ -335,8 +220,8 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('errors').where('platform', ['ios', 'android']);
    * // …&filter=%5Bplatform%3Dios%7Candroid%5D
    */
-  where<const D extends FilterDimArg<S>>(
-    dimension: D,
+  where<const D extends string>(
+    dimension: FilterDimArg<S, D>,
     values: string | readonly string[],
   ): QueryBuilder<With<S, { allowed: Allowing<S, D> }>>;
   where(filterText: string): QueryBuilder<S>;
@@ -349,7 +234,11 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('latency').aggBy('country').having('bufferingratio', '>', 5);
    * // …&qoefilter=bufferingratio%3E5
    */
-  having(metric: HavingArg<S>, operator: ComparisonOperator, value: number): QueryBuilder<S>;
+  having<const M extends string>(
+    metric: HavingArg<S, M>,
+    operator: ComparisonOperator,
+    value: number,
+  ): QueryBuilder<S>;
   having(qoeFilterText: string): QueryBuilder<S>;
 
   /**
@@ -360,7 +249,7 @@ export interface BuilderMethods<S extends BuilderState> {
    * metricQuery('demo').last(1, 'day').metrics('viewercount').aggBy('country').orderBy('viewercount', 'desc');
    * // …&orderby=viewercount&order=desc
    */
-  orderBy(name: OrderByArg<S>, order?: SortOrder): QueryBuilder<S>;
+  orderBy<const N extends string>(name: OrderByArg<S, N>, order?: SortOrder): QueryBuilder<S>;
 
   /**
    * Page size, 1 to 10000 (default 1000, left out of URLs).
@@ -508,6 +397,27 @@ export interface Runnable<R = unknown> {
   readonly '~record'?: R;
   readonly '~runnable'?: true;
 }
+
+/**
+ * A builder a client may not run yet (a session query before `.agg()`): it still builds a query
+ * (`toURL`, `validate`), and its phantom `~runnable` says what to call first.
+ */
+export interface PendingQuery {
+  toQuery(): QueryNode;
+  readonly '~runnable': RunnableMessage;
+}
+
+/**
+ * What a client's run methods take for a query `Q`: `Q` itself, or for a builder that may not run
+ * yet `Invalid<"why">`, so the compiler's error says what to call first.
+ *
+ * @example
+ * declare function run<Q extends Runnable | PendingQuery>(query: RunnableQuery<Q>): void;
+ * run(sessionQuery('d').planLevel('2').metrics('errors'));
+ * // … is not assignable to parameter of type
+ * // 'Invalid<"call .agg(1) or .agg(2) before running a session query">'.
+ */
+export type RunnableQuery<Q> = Q extends PendingQuery ? Invalid<Q['~runnable']> : Q;
 
 /**
  * The record type of a builder's (or any `Runnable`'s) results.
