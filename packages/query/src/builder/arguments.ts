@@ -57,18 +57,6 @@ type Distribute<K, Defs, E> = K extends keyof Defs & string
 /** The requested names that are metrics of the catalogue (not session fields). */
 type Numeric<S extends BuilderState> = Extract<S['metrics'], MetricNameOf<Cat<S>>>;
 
-/** Dimensions among N that refuse metric M. */
-type Refusing<C extends AnyCatalogue, N extends string, M extends string> = N extends unknown
-  ? M extends CombinesWithOf<C, N>
-    ? never
-    : N
-  : never;
-
-/** The metrics of A that every dimension in N combines with. */
-type Narrow<C extends AnyCatalogue, A extends string, N extends string> = {
-  [M in A]: [Refusing<C, Extract<N, RestrictedDimensionOf<C>>, M>] extends [never] ? M : never;
-}[A];
-
 /** The dimensions that combine with every metric requested so far. */
 type CompatibleDims<S extends BuilderState> = {
   [K in DimensionNameOf<Cat<S>>]: [Exclude<Numeric<S>, CombinesWithOf<Cat<S>, K>>] extends [never]
@@ -178,6 +166,3 @@ export type OrderByArg<S extends BuilderState, N extends string> = N extends unk
       Naming<N, OrderByMessage>
     >
   : never;
-
-/** The metrics still allowed once the dimensions `N` are used. */
-export type Allowing<S extends BuilderState, N extends string> = Narrow<Cat<S>, S['allowed'], N>;

@@ -2,12 +2,18 @@
 // result record that follows from it, and the argument types that turn invalid combinations into
 // compile-time errors whose message says what is wrong.
 import type { ComparisonOperator } from '@playq/grammar';
-import type { DimensionNameOf, MetricNameOf, NumericListFieldOf } from '../catalogue/catalogue';
+import type {
+  CombinesWithOf,
+  DimensionNameOf,
+  MetricNameOf,
+  NumericListFieldOf,
+  RestrictedDimensionOf,
+} from '../catalogue/catalogue';
 import type { DefaultCatalogue } from '../catalogue/default-catalogue';
 import type { AnyCatalogue } from '../catalogue/define-catalogue';
 import type { AggMode, Endpoint, Granularity, QueryNode, SessionType, SortOrder } from '../model';
 import type { ParameterName } from '../parameters/parameter-codecs';
-import type { AggByArg, Allowing, FilterDimArg, HavingArg, MetricArg, OrderByArg } from './arguments';
+import type { AggByArg, FilterDimArg, HavingArg, MetricArg, OrderByArg } from './arguments';
 import type { Invalid, RunnableMessage } from './invalid';
 import type { TimeInput, TimeUnit } from './time';
 
@@ -89,6 +95,22 @@ type StateRecord<S extends BuilderState> = RecordOf<
   S['endpoint'],
   S['catalogue']
 >;
+
+/** Dimensions among N that refuse metric M. */
+type Refusing<C extends AnyCatalogue, N extends string, M extends string> = N extends unknown
+  ? M extends CombinesWithOf<C, N>
+    ? never
+    : N
+  : never;
+
+/** The metrics of A that every dimension in N combines with. */
+type Narrow<C extends AnyCatalogue, A extends string, N extends string> = {
+  [M in A]: [Refusing<C, Extract<N, RestrictedDimensionOf<C>>, M>] extends [never] ? M : never;
+}[A];
+
+// Not exported: declarations that infer a builder's type spell it out rather than import it.
+/** The metrics still allowed once the dimensions `N` are used. */
+type Allowing<S extends BuilderState, N extends string> = Narrow<S['catalogue'], S['allowed'], N>;
 
 /** A period as text (`start=…,end=…`) or as two instants. */
 export type PeriodInput = string | { readonly start: TimeInput; readonly end: TimeInput };
