@@ -4,9 +4,9 @@
 // ownership (403/404), then the query itself (400).
 import { CREDENTIAL_HEADER } from '@playq/query';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { QueryTimeoutError } from '../data/dataset';
 import type { AppEnv, AppOptions } from './app-env';
+import { corsStep } from './cors';
 import { mountHealth } from './health-route';
 import { mountOpenApi } from './openapi-route';
 import { overloadResponse } from './overload';
@@ -41,12 +41,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   app.use(
     '*',
-    cors({
-      origin: typeof options.corsOrigins === 'string' ? options.corsOrigins : [...options.corsOrigins],
+    corsStep({
+      origins: options.corsOrigins,
       allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
       allowHeaders: [...Object.values(CREDENTIAL_HEADER), 'Content-Type'],
       exposeHeaders: EXPOSED,
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
   mountHealth(app);
