@@ -26,6 +26,11 @@ export interface MetricSql {
    * qoefilter conditions test each result record (`HAVING`).
    */
   readonly session?: string | { readonly errorEvents: 'all' | 'fatal' };
+  /**
+   * The session's value is `column / divisor` in doubles (what `session` spells), so that a
+   * condition can test the integer column against a bound instead (scaled-bound.ts).
+   */
+  readonly sessionScale?: { readonly column: string; readonly divisor: number };
 }
 
 /** A viewer: the subscriber, else the device (anonymous viewers). */
@@ -40,6 +45,7 @@ const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(
 const startupQuantile = (q: number) => (d: Dialect) =>
   `coalesce(${d.quantile('startup_ms', q)} / 1000.0::DOUBLE, 0)`;
 const STARTUP_S = 'startup_ms / 1000.0::DOUBLE';
+const STARTUP_SCALE = Object.freeze({ column: 'startup_ms', divisor: 1000 });
 /** A session's own watch time, in the player (watch + rebuffering) and downloaded data (MB = 10^6 bytes). */
 export const SESSION_PLAYDUR = 'watch_ms / 60000.0::DOUBLE';
 export const SESSION_TOTALDURATION = '(watch_ms + rebuffer_ms) / 60000.0::DOUBLE';
@@ -62,11 +68,13 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: 'coalesce(avg(startup_ms) / 1000.0::DOUBLE, 0)',
     session: STARTUP_S,
+    sessionScale: STARTUP_SCALE,
   }),
   avg_latency: m({
     source: 'sessions',
     aggregate: 'coalesce(avg(startup_ms) / 1000.0::DOUBLE, 0)',
     session: STARTUP_S,
+    sessionScale: STARTUP_SCALE,
   }),
   median_latency: m({ source: 'sessions', aggregate: startupQuantile(0.5) }),
   p95_latency: m({ source: 'sessions', aggregate: startupQuantile(0.95) }),

@@ -9,6 +9,7 @@ import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
 import { QOE_OPERATORS, QOE_TESTS } from './operators';
 import type { Params } from './params';
 import { CompileError } from './plan';
+import { scaledCondition } from './scaled-bound';
 
 export interface PopulationOptions {
   readonly sessiontype: 'ended' | 'started';
@@ -142,7 +143,11 @@ export function sessionConditions(
       ]
         .map((w) => ` AND ${w}`)
         .join('')}`;
-    if (typeof value === 'string') return `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+    if (typeof value === 'string') {
+      const scale = metricSql(c.metric)?.sessionScale;
+      const scaled = scale && scaledCondition(scale.column, scale.divisor, c.operator, c.value, params);
+      return scaled ?? `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+    }
     if (params.target.dialect.correlatedSubqueries)
       return `((SELECT count(*) ${events(['x.session_id = ss.session_id'])})) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
     return errorCountCondition(c, params, events(['x.session_id IS NOT NULL']));
