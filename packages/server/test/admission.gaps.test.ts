@@ -170,3 +170,34 @@ describe('leaving and releasing', () => {
     expect(admission.load).toStrictEqual({ running: 1, queued: 0 });
   });
 });
+
+describe('trying to enter without waiting', () => {
+  it('takes free slots at once, and gives them back as enter does', async () => {
+    const admission = new Admission({ slots: 3, customerSlots: 2 });
+    const release = admission.tryEnter('a', 2);
+    expect(release).toBeTypeOf('function');
+    expect(admission.load).toStrictEqual({ running: 2, queued: 0 });
+    // Over the customer's share: not now, and nothing is counted or kept for it.
+    expect(admission.tryEnter('a')).toBeUndefined();
+    expect(admission.load).toStrictEqual({ running: 2, queued: 0 });
+    release?.();
+    release?.();
+    expect(admission.load).toStrictEqual({ running: 0, queued: 0 });
+  });
+
+  it("never jumps ahead of the customer's own waiting work", async () => {
+    const admission = new Admission({ slots: 2, customerSlots: 1 });
+    const first = await admission.enter(ticket('a'));
+    const waiting = admission.enter(ticket('a'));
+    await flush();
+    expect(admission.load).toStrictEqual({ running: 1, queued: 1 });
+    first();
+    // The slot went to the waiting one; another customer still gets in at once.
+    expect(admission.tryEnter('a')).toBeUndefined();
+    const other = admission.tryEnter('b');
+    expect(other).toBeTypeOf('function');
+    (await waiting)();
+    other?.();
+    expect(admission.load).toStrictEqual({ running: 0, queued: 0 });
+  });
+});

@@ -222,3 +222,37 @@ describe('big answers under admission (item 2)', () => {
     expect(responses.filter((x) => x.status === 200)).toHaveLength(3);
   });
 });
+
+describe('a cache hit does not build what only a query run needs', () => {
+  it("reads the request's signal for a run, never for a cached answer", async () => {
+    const service = await createService({
+      data: { generate: { sessions: 2_000, seed: 5, end: END, days: 7 } },
+      rateLimit: false,
+    });
+    try {
+      let reads = 0;
+      // The HTTP adapter builds a full Request (and its AbortSignal) when `signal` is first read.
+      class Counting extends Request {
+        override get signal(): AbortSignal {
+          reads += 1;
+          return super.signal;
+        }
+      }
+      const url = `http://svc.test/api/v1/metricquery/demo?${new URLSearchParams({
+        period: `start=${END - 7 * 86_400},end=${END}`,
+        metrics: 'viewercount',
+        aggby: 'country',
+      })}`;
+      const ask = () => service.fetch(new Counting(url, { headers: { 'X-API-Key': 'demo-key' } }));
+      const first = await ask();
+      expect(first.status).toBe(200);
+      expect(reads).toBeGreaterThan(0);
+      reads = 0;
+      const hit = await ask();
+      expect([hit.status, await hit.text()]).toStrictEqual([200, await first.text()]);
+      expect(reads).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+});

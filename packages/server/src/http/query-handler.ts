@@ -41,7 +41,14 @@ export async function answerQuery(
   ctx: QueryContext,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const exec: ExecContext = { customer: customer.customerId, signal: request.signal };
+  // The signal is read on demand: reading it makes the HTTP adapter build a full Request, most of
+  // the cost of a cache hit, which never needs it.
+  const exec: ExecContext = {
+    customer: customer.customerId,
+    get signal() {
+      return request.signal;
+    },
+  };
   const key = `${customer.customerId}\u0000${request.url}`;
   let planned: Planned | undefined = ctx.executor.plans.get(key);
   let slice: PageSlice;
@@ -66,7 +73,14 @@ export async function answerQuery(
     totalpages: endpoint === 'session',
     headers,
     budget: ctx.executor.answers,
-    ticket: { ...exec, timeoutMs, deadline: performance.now() + timeoutMs },
+    ticket: {
+      customer: exec.customer,
+      timeoutMs,
+      deadline: performance.now() + timeoutMs,
+      get signal() {
+        return request.signal;
+      },
+    },
     holdMs: timeoutMs,
     head: request.method === 'HEAD',
   });

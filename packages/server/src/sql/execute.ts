@@ -126,10 +126,16 @@ export class QueryExecutor {
     offset: number,
     context: ExecContext = { customer: '' },
   ): Promise<PageSlice> {
-    const { timeoutMs } = this.options;
-    const ticket: Ticket = { ...context, timeoutMs, deadline: performance.now() + timeoutMs };
     const cached = this.cache.get(query.cacheKey);
     if (cached && covers(cached, limit, offset)) return sliceOf(cached, limit, offset);
+    // Past the cache: the client's signal is read only now (an HTTP request builds it on demand).
+    const { timeoutMs } = this.options;
+    const ticket: Ticket = {
+      customer: context.customer,
+      signal: context.signal,
+      timeoutMs,
+      deadline: performance.now() + timeoutMs,
+    };
     const ahead = this.cache.rowsFor(query.columns);
     if (offset < ahead) {
       const result = await this.inflight.join(query.cacheKey, context.signal, (signal) =>
