@@ -36,7 +36,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
  * `queries` skips the paging, HTTP-load and engines parts (a shorter run for the query figures
  * alone); `list` runs only the session-list queries (i)-(iii) and their baselines; `small` runs
  * only the small figures; `engines` only the engines table and scale curve; `generation` only
- * the generator's figures (generation.ts).
+ * the generator's figures (generation.ts); `http` only the HTTP load figures.
  */
 const PARTS = process.env.BENCH_PARTS ?? 'all';
 /** `BENCH_PARTS=generation`: the streamed generator against the in-memory one at these sizes. */
@@ -469,14 +469,14 @@ async function bench(n: number) {
   };
   const service_ms: Record<string, { ms: number; records: number }> = {};
   const answers: Record<string, Record<string, unknown>[]> = {};
-  for (const [name, q] of Object.entries(PARTS === 'list' ? {} : QUERIES)) {
+  for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : QUERIES)) {
     const { ms, value } = await time(() => call(q));
     service_ms[name] = { ms, records: value.response.length };
     answers[name] = value.response;
   }
   // (e)-(h): the v2 semantics. A query the service refuses is reported, not fatal.
   const v2Service: Record<string, { ms: number; records: number } | { error: string }> = {};
-  for (const [name, q] of Object.entries(PARTS === 'list' ? {} : V2_QUERIES)) {
+  for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : V2_QUERIES)) {
     try {
       const { ms, value } = await time(() => call(q));
       v2Service[name] = { ms, records: value.response.length };
@@ -486,7 +486,7 @@ async function bench(n: number) {
   }
   // (i)-(iii): the session list (issue 26).
   const listService: Record<string, ListAnswer> = {};
-  for (const [name, q] of Object.entries(LIST_QUERIES)) {
+  for (const [name, q] of Object.entries(PARTS === 'http' ? {} : LIST_QUERIES)) {
     try {
       const { ms, value } = await time(() => call(q));
       listService[name] = { ms, records: value.response, totalrecords: value.totalrecords };
@@ -501,6 +501,13 @@ async function bench(n: number) {
     await service.close();
     await db.close();
     return { sessions: n, sessionList: { ...sessionList, servingRssMbAfterListQueries: mb(servingRss) } };
+  }
+  if (PARTS === 'http') {
+    // Only the HTTP figures: the size's others stay as they were.
+    const http = await httpFigures(db);
+    await service.close();
+    await db.close();
+    return { sessions: n, http };
   }
   if (PARTS === 'queries') {
     out.servingRssMb = { afterQueries: mb(servingRss) };
@@ -578,6 +585,23 @@ async function bench(n: number) {
   await cached.close();
   await uncached.close();
 
+  out.http = await httpFigures(db);
+  out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
+  // Baselines (same process, after the service measurements so they do not inflate serving RSS).
+  out.sessionList = await listFigures(db, listService, P7, time);
+  out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
+
+  await service.close();
+  await db.close();
+  return out;
+}
+
+/**
+ * HTTP throughput: autocannon in a child process (so that the load generator does not share the
+ * service's process and event loop), 100 connections, the same cached query repeated and 60
+ * distinct queries cycled.
+ */
+async function httpFigures(db: Dataset) {
   // HTTP: autocannon in a child process, 100 connections.
   // One customer on 100 connections: admission control would refuse most of them (its share of
   // the queue is 16); widen it so the figures measure throughput, as before admission existed.
@@ -613,22 +637,14 @@ async function bench(n: number) {
     return `/api/v1/${q.path}?${qs({ ...q.params, period: `start=${start},end=${P7.end - (i % 5) * 3600}` })}`;
   });
   const variedResult = await load(varied);
-  out.http = {
+  await http.close();
+  return {
     connections: 100,
     seconds: LOAD_SECONDS,
     repeated,
     varied: variedResult,
     peakRssDuringLoadMb: mb(peakRss),
   };
-  out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
-  await http.close();
-  // Baselines (same process, after the service measurements so they do not inflate serving RSS).
-  out.sessionList = await listFigures(db, listService, P7, time);
-  out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
-
-  await service.close();
-  await db.close();
-  return out;
 }
 
 async function baselineFigures(db: Dataset, service_ms: Record<string, { ms: number; records: number }>) {
@@ -726,7 +742,9 @@ const write = (small: unknown, results: readonly { sessions: number }[], engines
 };
 
 const small =
-  PARTS === 'engines' || PARTS === 'list' || PARTS === 'generation' ? previous.small : await benchSmall();
+  PARTS === 'engines' || PARTS === 'list' || PARTS === 'generation' || PARTS === 'http'
+    ? previous.small
+    : await benchSmall();
 if (PARTS !== 'engines' && PARTS !== 'generation') console.log(JSON.stringify({ small }, null, 2));
 const results: ({ sessions: number } & Record<string, unknown>)[] = [];
 const engines: SizeFigures[] = [];
