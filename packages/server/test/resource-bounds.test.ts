@@ -94,7 +94,7 @@ describe("the allocator's kept memory after heavy statements (item 1)", () => {
   });
 
   /** The dataset with statements held until `open` is called, counting `releaseMemory` calls. */
-  function gated() {
+  function gated(releaseAfterMs = 0) {
     const gates: (() => void)[] = [];
     const engine = {
       releases: 0,
@@ -110,12 +110,13 @@ describe("the allocator's kept memory after heavy statements (item 1)", () => {
       timeoutMs: 30_000,
       cacheTtlMs: 0,
       cacheMaxRecords: 400_000,
-      releaseAfterMs: 0,
+      releaseAfterMs,
     });
-    const open = async (count: number) => {
+    /** Waits until `count` statements are held, then lets the first `go` of them (default all) run. */
+    const open = async (count: number, go = count) => {
       for (let i = 0; i < 500 && gates.length < count; i++) await new Promise((r) => setTimeout(r, 5));
       expect(gates).toHaveLength(count);
-      gates.splice(0).forEach((go) => void go());
+      gates.splice(0, go).forEach((run) => void run());
     };
     return { engine, executor, open };
   }
@@ -134,6 +135,19 @@ describe("the allocator's kept memory after heavy statements (item 1)", () => {
     await open(2);
     await Promise.all(both);
     expect(engine.releases).toBe(2);
+  });
+
+  it('leaves the release of a heavy statement that ended among others to the last one to end', async () => {
+    const { engine, executor, open } = gated(50);
+    const heavy = executor.page(wide(10, 2, 3), 1, 0, { customer: 'demo' });
+    await new Promise((r) => setTimeout(r, 80));
+    const light = executor.page(wide(10, 2, 4), 1, 0, { customer: 'other' });
+    await open(2, 1);
+    await heavy;
+    expect(engine.releases).toBe(0);
+    await open(1);
+    await light;
+    expect(engine.releases).toBe(1);
   });
 
   it('does not ask after a statement shorter than releaseAfterMs, nor of an engine without it', async () => {

@@ -88,6 +88,8 @@ export class QueryExecutor {
   private readonly inflight = new SharedRuns<CachedResult>();
   /** The engine's `releaseMemory` under way, if any. */
   private releasing: Promise<void> | undefined;
+  /** A heavy statement ended since the last release. */
+  private releaseOwed = false;
 
   constructor(
     private readonly db: Engine,
@@ -206,14 +208,17 @@ export class QueryExecutor {
   }
 
   /**
-   * After a statement that ran `ms`: when it was heavy and nothing else runs, the engine returns the
-   * memory its allocator kept (otherwise a run of heavy statements piles it up, see
+   * After a statement that ran `ms`: when it (or one since the last release) was heavy and nothing
+   * else runs, the engine returns the memory its allocator kept (otherwise heavy statements pile it up, see
    * `Dataset.releaseMemory`). Not awaited: the answer does not wait for it.
    */
   private releaseMemory(ms: number): void {
     const release = this.db.releaseMemory?.bind(this.db);
-    if (!release || this.releasing || ms < (this.options.releaseAfterMs ?? RELEASE_AFTER_MS)) return;
-    if (this.admission.load.running > 0) return;
+    if (!release) return;
+    // A heavy statement that ended while others ran leaves the release to the last of them.
+    if (ms >= (this.options.releaseAfterMs ?? RELEASE_AFTER_MS)) this.releaseOwed = true;
+    if (!this.releaseOwed || this.releasing || this.admission.load.running > 0) return;
+    this.releaseOwed = false;
     this.releasing = release()
       .catch(() => undefined)
       .finally(() => {
