@@ -767,7 +767,8 @@ for (const n of PARTS === 'all' || PARTS === 'engines' ? ENGINE_SIZES : []) {
   engines.push(
     await benchEngineSize(n, {
       ...(process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {}),
-      runs: 5,
+      // Warm runs per query (median); fewer for a quick 100M point.
+      runs: Number(process.env.BENCH_ENGINE_RUNS ?? 5),
       ...(process.env.BENCH_ENGINE_MODES
         ? { modes: process.env.BENCH_ENGINE_MODES.split(',') as EngineMode[] }
         : {}),
