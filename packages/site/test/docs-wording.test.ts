@@ -30,6 +30,7 @@ const STALE: readonly [RegExp, string][] = [
   [/\bDESIGN(\.md| section)/, 'the design file, which a checkout does not have'],
   [/\bv2\b/, 'an internal version label'],
   [/\bthis (2|two)-core machine/i, '"this machine"'],
+  [/(^|[\s`(])\/work\/|\bflock \S+\.lock\b/, "a path or lock of the maintainers' machine"],
 ];
 
 describe('the wording of the docs', () => {
