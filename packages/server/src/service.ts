@@ -63,6 +63,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     }
     await applyMemoryLimit(db, options.memoryLimit);
   }
+  // Generating or loading the data leaves the allocator holding the memory it freed: serve from
+  // what the data needs, not from the peak of building it.
+  await db.releaseMemory?.();
   const executor = new QueryExecutor(db, {
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,

@@ -3,6 +3,7 @@
 // (never 100,001 rows for limit=1), and big answers, cached or not, are admitted by their bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dataset } from '../src/data/dataset';
+import { generateDataset } from '../src/data/generate';
 import { createService, type Service } from '../src/index';
 import { QueryExecutor } from '../src/sql/execute';
 import { type CompiledQuery, freezePlan } from '../src/sql/plan';
@@ -89,6 +90,23 @@ describe("the allocator's kept memory after heavy statements (item 1)", () => {
         expect(await own.all('SELECT count(*)::DOUBLE FROM range(1000)')).toStrictEqual([[1000]]);
       }
     } finally {
+      await own.close();
+    }
+  });
+
+  it('is handed back once when a service starts, after the data was generated or loaded', async () => {
+    const own = await generateDataset({ sessions: 200, seed: 3, days: 1 });
+    const release = own.releaseMemory.bind(own);
+    let releases = 0;
+    own.releaseMemory = async () => {
+      releases += 1;
+      await release();
+    };
+    const service = await createService({ data: { dataset: own }, rateLimit: false });
+    try {
+      expect(releases).toBe(1);
+    } finally {
+      await service.close();
       await own.close();
     }
   });
