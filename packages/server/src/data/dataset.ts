@@ -11,6 +11,7 @@ import type { ChunkVisitor, DatasetStats, Dictionary, Engine, StatementOptions }
 import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
 import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
 import { duckParameters, type PlanParameter } from '../sql/params';
+import { deriveTables } from './derived';
 
 export type { DatasetStats, Dictionary } from '../engine/engine';
 
@@ -312,7 +313,8 @@ export class Dataset implements Engine {
 
   /**
    * @internal Reads the dictionaries and statistics after the encoded tables were (re)built, or the
-   * customers and statistics of Parquet in place.
+   * customers and statistics of Parquet in place, and (re)builds the tables derived from the
+   * sessions (data/derived.ts).
    */
   async refresh(): Promise<void> {
     let customers: unknown[][];
@@ -328,6 +330,7 @@ export class Dataset implements Engine {
       );
     }
     this.customerCodes = new Map(customers.map(([code, value]) => [value as string, code as number]));
+    await deriveTables(this, this.target.layout);
     const [counts] = await this.all(
       `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
               (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,

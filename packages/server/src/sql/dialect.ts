@@ -94,6 +94,11 @@ export interface PlanTarget {
    * them joins the session (`joined`, Parquet in place: the files keep them once, on sessions).
    */
   readonly eventSessionDimensions: 'stored' | 'joined';
+  /**
+   * The engine keeps the derived tables of data/derived.ts beside the sessions (a sample, the open
+   * sessions; DuckDB builds them when a data set opens), or plans read the sessions only.
+   */
+  readonly derivedTables: boolean;
 }
 
 /** The embedded DuckDB database (generated, loaded or a database file). */
@@ -101,6 +106,7 @@ export const DUCKDB_CODED: PlanTarget = Object.freeze({
   dialect: DUCKDB,
   layout: 'coded',
   eventSessionDimensions: 'stored',
+  derivedTables: true,
 });
 
 /** DuckDB over Parquet files where they lie. */
@@ -108,6 +114,7 @@ export const DUCKDB_RAW: PlanTarget = Object.freeze({
   dialect: DUCKDB,
   layout: 'raw',
   eventSessionDimensions: 'joined',
+  derivedTables: true,
 });
 
 /** ClickHouse (a server, a cluster, or chdb in process) on the tables of `playq data schema`. */
@@ -115,4 +122,5 @@ export const CLICKHOUSE_RAW: PlanTarget = Object.freeze({
   dialect: CLICKHOUSE,
   layout: 'raw',
   eventSessionDimensions: 'stored',
+  derivedTables: false,
 });

@@ -1,6 +1,7 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
+import { OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
 import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
 import type { PlanTarget } from './dialect';
@@ -19,7 +20,12 @@ export interface RowScope {
   readonly g: string | undefined;
   /** Session-level qoefilter conditions over a `sessions` row `ss`. */
   readonly sessionWhere: readonly string[];
+  /** Rows of the sample of the sessions only (data/derived.ts): for an estimate, never an answer. */
+  readonly sample?: boolean;
 }
+
+/** The table the rows of a scope come from: the sessions, or their sample. */
+const sessionsOf = (p: RowScope) => (p.sample ? SAMPLE_SESSIONS : 'sessions');
 
 /**
  * ENDED or DROPPED, the default population's statuses: the status ENUM's first two values
@@ -43,7 +49,7 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
     ...p.sessionWhere,
   ];
   const bucket = p.g ? `, ${bucketSql(ts, p.g)} AS ts_bucket` : '';
-  return `SELECT ss.*${bucket} FROM sessions ss WHERE ${where.join(' AND ')}`;
+  return `SELECT ss.*${bucket} FROM ${sessionsOf(p)} ss WHERE ${where.join(' AND ')}`;
 }
 
 /**
@@ -77,12 +83,17 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
  */
 function activeSessions(p: RowScope, filter: readonly string[], extra?: (ended: boolean) => string): string {
   // Two branches rather than `end_ts IS NULL OR end_ts > start`: each is a plain column comparison,
-  // so the row groups' min/max (and null) statistics prune what ended before the window.
-  const where = (ended: string) =>
-    [`cust = ${p.cust}`, `start_ts < ${p.end}`, ended, ...filter, ...p.sessionWhere].join(' AND ');
+  // so the row groups' min/max statistics prune what ended before the window; the open sessions,
+  // in every row group, are read from their own small table where the engine keeps one.
+  const where = (...ended: string[]) =>
+    [`cust = ${p.cust}`, `start_ts < ${p.end}`, ...ended, ...filter, ...p.sessionWhere].join(' AND ');
   const cols = (ended: boolean) => `ss.*${extra ? `, ${extra(ended)}` : ''}`;
-  return `SELECT ${cols(true)} FROM sessions ss WHERE ${where(`end_ts > ${p.start}`)}
-      UNION ALL SELECT ${cols(false)} FROM sessions ss WHERE ${where('end_ts IS NULL')}`;
+  const kept = p.target.derivedTables && !p.sample;
+  const open = kept
+    ? `${OPEN_SESSIONS} ss WHERE ${where()}`
+    : `${sessionsOf(p)} ss WHERE ${where('end_ts IS NULL')}`;
+  return `SELECT ${cols(true)} FROM ${sessionsOf(p)} ss WHERE ${where(`end_ts > ${p.start}`)}
+      UNION ALL SELECT ${cols(false)} FROM ${open}`;
 }
 
 /**

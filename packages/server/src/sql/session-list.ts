@@ -7,7 +7,7 @@ import type { PlanTarget } from './dialect';
 import { orderBy, type PageField, pageStatement, TOTAL } from './fragments';
 import { activeRows, populationRows, type RowScope } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
-import { SAMPLE_EVERY, TOP_N_ROWS, thresholdRows } from './list-threshold';
+import { TOP_N_ROWS, thresholdRows } from './list-threshold';
 import { Params } from './params';
 import { type CompiledQuery, CompileError, emptyPlan, freezePlan, type OutputColumn } from './plan';
 import {
@@ -28,10 +28,6 @@ const dirSql = (dir: 'asc' | 'desc') => (dir === 'desc' ? 'DESC NULLS LAST' : 'A
  * text); in files and ClickHouse, the id itself.
  */
 const tieBreak = (target: PlanTarget) => (target.layout === 'coded' ? 'sid_rank' : 'session_id');
-
-/** About one session in `SAMPLE_EVERY`, by its tie-break (the integer rank, or the id's hash). */
-const sampleOf = (target: PlanTarget) => (sid: string) =>
-  target.layout === 'coded' ? `${sid} % ${SAMPLE_EVERY} = 0` : `hash(${sid}) % ${SAMPLE_EVERY} = 0`;
 
 /** The list's fields as requested (each once), and the one it is ordered by. */
 function listShape(query: QueryNode): { fields: ServerListField[]; key: ServerListField } {
@@ -80,21 +76,25 @@ export function compileSessionList(
   const scope: RowScope = { target: params.target, options, cust, start, end, g: undefined, sessionWhere };
   const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
   if (filter === null) return emptyPlan(columns, params.target.dialect);
-  const rows = options.concurrency ? activeRows(scope, filter) : populationRows(scope, filter);
+  const rowsOf = (s: RowScope) => (options.concurrency ? activeRows(s, filter) : populationRows(s, filter));
+  const rows = rowsOf(scope);
   const sid = tieBreak(params.target);
   const body = listBody(rows, fields, options, cust, sid);
   const dir = query.order ?? 'desc';
   const order = (q: string) => [`${q}f_${key} ${dirSql(dir)}`, `${q}__sid ASC`];
   // A deep page (by the request's limit and offset; either form answers every page exactly).
-  const deep = !params.target.dialect.boundedSort && query.limit + query.offset > TOP_N_ROWS;
+  const deep =
+    params.target.derivedTables &&
+    !params.target.dialect.boundedSort &&
+    query.limit + query.offset > TOP_N_ROWS;
   const inner = deep
     ? `SELECT r.* FROM (${thresholdRows({
-        narrow: listBody(rows, [key], options, cust, sid),
+        sampled: listBody(rowsOf({ ...scope, sample: true }), [key], options, cust, sid),
+        counted: rows,
         wide: (join, where) => listBody(rows, fields, options, cust, sid, { join, where }),
         key: `f_${key}`,
         keySql: LIST_FIELD_SQL[key].sql,
         dir,
-        sample: sampleOf(params.target),
         wanted: `${params.next(1, 'bigint')} + ${params.next(2, 'bigint')}`,
       })}) r${orderBy(order('r.'))}`
     : `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;

@@ -1,0 +1,54 @@
+// Small tables derived from the sessions each time a DuckDB data set opens, kept beside them in an
+// in-memory database of their own (never written to a user's file, never read from one): a sample
+// of the sessions a deep list page estimates its threshold from, and the sessions without an end.
+import { SAMPLE_EVERY } from '../sql/list-threshold';
+
+/**
+ * The attached in-memory database holding the derived tables (compressed, as the encoded tables);
+ * they are named with their schema, so that a schema of the same name in a user's file is no other.
+ */
+export const DERIVED_CATALOG = 'playq_derived';
+
+/**
+ * One session in `SAMPLE_EVERY` (by its tie-break), every column: a deep session-list page reads
+ * it, not the sessions, to estimate its key threshold (docs/server.md, "The session list").
+ */
+export const SAMPLE_SESSIONS = `${DERIVED_CATALOG}.main.session_sample`;
+
+/**
+ * The sessions without an end (running or loaded, every column): the plans of sessions active in
+ * a window read them here, since open sessions lie in every row group of the sessions and no
+ * row group's statistics can skip them there.
+ */
+export const OPEN_SESSIONS = `${DERIVED_CATALOG}.main.open_sessions`;
+
+/**
+ * SQL true for the sessions of the sample, given the layout: in the encoded tables the session id's
+ * integer rank among its customer's sessions (`sid_rank`), in files a hash of the id.
+ */
+export function sampledSession(layout: 'coded' | 'raw'): string {
+  return layout === 'coded' ? `sid_rank % ${SAMPLE_EVERY} = 0` : `hash(session_id) % ${SAMPLE_EVERY} = 0`;
+}
+
+/** What building the tables needs of a data set: running a statement on it. */
+export interface DerivedHost {
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * (Re)builds the derived tables from the data set's `sessions` (the encoded table, or the view of
+ * Parquet files in place), in the sessions' own order, then compresses them.
+ *
+ * @example
+ * ```ts
+ * await deriveTables(dataset, 'coded'); // SELECT count(*) FROM playq_derived.open_sessions
+ * ```
+ */
+export async function deriveTables(host: DerivedHost, layout: 'coded' | 'raw'): Promise<void> {
+  await host.exec(`ATTACH IF NOT EXISTS ':memory:' AS ${DERIVED_CATALOG} (COMPRESS)`);
+  await host.exec(
+    `CREATE OR REPLACE TABLE ${SAMPLE_SESSIONS} AS SELECT * FROM sessions WHERE ${sampledSession(layout)}`,
+  );
+  await host.exec(`CREATE OR REPLACE TABLE ${OPEN_SESSIONS} AS SELECT * FROM sessions WHERE end_ts IS NULL`);
+  await host.exec(`CHECKPOINT ${DERIVED_CATALOG}`);
+}

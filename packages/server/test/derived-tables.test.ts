@@ -1,0 +1,114 @@
+// The tables derived from the sessions when a DuckDB data set opens (src/data/derived.ts): in every
+// storage mode they hold exactly what they are defined as, are made again from the data whenever
+// it opens (a database file changed by hand since, or holding tables of the same names, cannot
+// mislead them), and are never written into the user's file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Dataset } from '../src/data/dataset';
+import { DERIVED_CATALOG, OPEN_SESSIONS, SAMPLE_SESSIONS, sampledSession } from '../src/data/derived';
+import { openParquetInPlace } from '../src/data/in-place';
+import { openData } from '../src/data/open-data';
+import { generateDataset, writeDataset } from '../src/index';
+import { SAMPLE_EVERY } from '../src/sql/list-threshold';
+
+const END = 1_767_225_600;
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'playq-derived-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = async (db: Dataset, sql: string) =>
+  (await db.all(`SELECT session_id FROM (${sql}) t ORDER BY session_id`)).map((r) => String(r[0]));
+
+/** Checks both tables against their definitions over the data set's sessions; returns their sizes. */
+async function checkDerived(db: Dataset) {
+  const open = await ids(db, `SELECT * FROM ${OPEN_SESSIONS}`);
+  expect(open).toEqual(await ids(db, 'SELECT * FROM sessions WHERE end_ts IS NULL'));
+  const sample = await ids(db, `SELECT * FROM ${SAMPLE_SESSIONS}`);
+  expect(sample).toEqual(await ids(db, `SELECT * FROM sessions WHERE ${sampledSession(db.target.layout)}`));
+  // Every column of the sessions, so that any filter, condition or key of a plan reads them.
+  const columns = async (table: string) =>
+    (await db.all(`DESCRIBE SELECT * FROM ${table}`)).map((r) => `${r[0]} ${r[1]}`);
+  expect(await columns(OPEN_SESSIONS)).toEqual(await columns('sessions'));
+  expect(await columns(SAMPLE_SESSIONS)).toEqual(await columns('sessions'));
+  return { open: open.length, sample: sample.length };
+}
+
+describe('tables derived from the sessions', () => {
+  it('are the open sessions and one session in SAMPLE_EVERY, in memory, in a file and on Parquet in place', async () => {
+    const dir = scratch();
+    const memory = await generateDataset({ sessions: 20_000, seed: 7, days: 2, end: END });
+    try {
+      const sizes = await checkDerived(memory);
+      expect(sizes.open).toBeGreaterThan(0);
+      expect(sizes.sample).toBeGreaterThan(20_000 / SAMPLE_EVERY / 2);
+      expect(sizes.sample).toBeLessThan((20_000 / SAMPLE_EVERY) * 2);
+      await writeDataset(memory, { dir });
+    } finally {
+      await memory.close();
+    }
+    const file = await generateDataset({
+      sessions: 20_000,
+      seed: 7,
+      days: 2,
+      end: END,
+      database: join(dir, 'x.duckdb'),
+    });
+    try {
+      expect(await checkDerived(file)).toMatchObject({ open: expect.any(Number) });
+    } finally {
+      await file.close();
+    }
+    const inPlace = await openParquetInPlace(dir);
+    try {
+      const sizes = await checkDerived(inPlace);
+      expect(sizes.open).toBeGreaterThan(0);
+      expect(sizes.sample).toBeGreaterThan(20_000 / SAMPLE_EVERY / 2);
+    } finally {
+      await inPlace.close();
+    }
+  });
+
+  it('are made again from a database file changed since, never read from it nor written to it', async () => {
+    const path = join(scratch(), 'playq.duckdb');
+    await (await generateDataset({ sessions: 5_000, seed: 3, days: 2, end: END, database: path })).close();
+    // Changed by hand: more sessions without an end, and tables named like the derived ones.
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    await connection.run('UPDATE sessions SET end_ts = NULL WHERE sid_rank % 7 = 3');
+    await connection.run('CREATE TABLE open_sessions AS SELECT * FROM sessions LIMIT 1');
+    await connection.run(`CREATE SCHEMA ${DERIVED_CATALOG}`);
+    await connection.run(`CREATE TABLE ${DERIVED_CATALOG}.session_sample AS SELECT * FROM sessions LIMIT 1`);
+    connection.closeSync();
+    instance.closeSync();
+
+    const db = (await openData({ database: path })) as Dataset;
+    try {
+      const sizes = await checkDerived(db);
+      expect(sizes.open).toBeGreaterThan(5_000 / 7 / 2);
+    } finally {
+      await db.close();
+    }
+    // The file holds what it held: the hand-made tables, one row each, and nothing derived.
+    const after = await DuckDBInstance.create(path);
+    const check = await after.connect();
+    const reader = await check.runAndReadAll(
+      `SELECT schema_name, table_name, estimated_size::INTEGER FROM duckdb_tables()
+         WHERE table_name IN ('session_sample', 'open_sessions') ORDER BY ALL`,
+    );
+    expect(reader.getRowsJS()).toEqual([
+      ['main', 'open_sessions', 1],
+      [DERIVED_CATALOG, 'session_sample', 1],
+    ]);
+    check.closeSync();
+    after.closeSync();
+  });
+});
