@@ -35,7 +35,7 @@ export type DrillDownResult =
   | { readonly ok: true; readonly query: QueryNode }
   | { readonly ok: false; readonly errors: readonly QueryDiagnostic[] };
 
-const refuse = (message: string, param = 'record'): DrillDownResult => ({
+const refuse = (message: string, param: string): DrillDownResult => ({
   ok: false,
   errors: [{ code: 'unsupported_on_endpoint', message, param, severity: 'error' }],
 });

@@ -45,22 +45,30 @@ function groupLevel(name: string, param: string, at: Partial<QueryDiagnostic>): 
   );
 }
 
-/** A session list's `aggby`: absent, or exactly `sessionid`. @internal */
+/** A session list's `aggby`: absent, or exactly `sessionid` (once). @internal */
 export function checkListAggBy(cx: Context): void {
   const { q, out } = cx;
   q.aggby.forEach((name, i) => {
-    if (name === LIST_AGGBY && q.aggby.indexOf(name) === i) return;
-    out.push(
-      problem(
-        'invalid_aggby',
-        'aggby',
-        `aggby "${name}": a session list is one record per session, so aggby is only ${LIST_AGGBY} (a breakdown by ${name} is a metricquery).`,
-        {
-          ...listPosition(q.aggby, i),
-          hint: `a breakdown by ${name} is a metricquery`,
-        },
-      ),
-    );
+    const at = listPosition(q.aggby, i);
+    if (name !== LIST_AGGBY) {
+      out.push(
+        problem(
+          'invalid_aggby',
+          'aggby',
+          `aggby "${name}": a session list is one record per session, so aggby is only ${LIST_AGGBY} (a breakdown by ${name} is a metricquery).`,
+          { ...at, hint: `a breakdown by ${name} is a metricquery` },
+        ),
+      );
+    } else if (q.aggby.indexOf(name) !== i) {
+      out.push(
+        problem(
+          'invalid_aggby',
+          'aggby',
+          `aggby lists "${LIST_AGGBY}" twice: a session list's aggby is ${LIST_AGGBY}, once.`,
+          at,
+        ),
+      );
+    }
   });
 }
 
