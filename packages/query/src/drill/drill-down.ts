@@ -101,7 +101,7 @@ export function drillDown(
   if (filter !== undefined) node.filter = filter;
   const qoe = sessionConditions(q.qoefilter, catalogue);
   if (qoe !== undefined) node.qoefilter = qoe;
-  const first = fields.find((f) => f !== LIST_AGGBY && isMetric(f, catalogue));
+  const first = fields.find((f) => isMetric(f, catalogue));
   if (first !== undefined) node.orderby = first;
   const made = node as unknown as QueryNode;
   const errors = validate(made, { catalogue }).filter((d) => d.severity === 'error');

@@ -9,7 +9,7 @@ import type { InvalidText } from '../model';
 import { filterText, qoeFilterText } from '../parameters/parameter-texts';
 import type { QueryDiagnostic } from '../problem-code';
 import { isListEndpoint } from '../wire/endpoints';
-import { checkListCondition, listFilterCheck } from './check-list';
+import { listFilterCheck, refuseGroupCondition } from './check-list';
 import { checkRestricted, restrictedCheck } from './check-restricted';
 import type { Context } from './context';
 import { at, fromGrammar, problem } from './diagnostics';
@@ -136,7 +136,7 @@ export function checkQoeFilter(
         out.push(problem('unknown_metric', 'qoefilter', `qoefilter: ${message}`, { ...s, hint }));
       }
     } else if (isListEndpoint(cx.q.endpoint) && metricInfo(catalogue, c.metric).level === 'group') {
-      checkListCondition(cx, c.metric, s);
+      refuseGroupCondition(cx, c.metric, s);
     } else if (cx.q.concurrency === 1 && !metricInfo(catalogue, c.metric).concurrency) {
       out.push(
         problem(

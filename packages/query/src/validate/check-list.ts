@@ -1,7 +1,7 @@
 // The session list's own rules (docs/query.md, "The session list"): `metrics` names list fields
 // (a group-level metric is refused: a list has no groups), `aggby` may only be `sessionid`, and a
 // filter on an error-event dimension (category, key) is refused, since a list filters sessions.
-import { dimensionInfo, isDimension, isListField, isMetric, metricInfo } from '../catalogue/catalogue';
+import { dimensionInfo, isDimension, isListField, isMetric } from '../catalogue/catalogue';
 import { unknownNameMessage } from '../catalogue/suggest-name';
 import type { QueryDiagnostic } from '../problem-code';
 import { LIST_AGGBY } from '../wire/endpoints';
@@ -87,9 +87,10 @@ export function listFilterCheck(cx: Context) {
   };
 }
 
-/** A qoefilter condition on a session list: session-level metrics only. @internal */
-export function checkListCondition(cx: Context, metric: string, at: Partial<QueryDiagnostic>): void {
-  if (isMetric(metric, cx.catalogue) && metricInfo(cx.catalogue, metric).level === 'group') {
-    cx.out.push(groupLevel(metric, 'qoefilter', at));
-  }
+/**
+ * A qoefilter condition on a session list whose metric is group-level (the qoefilter check has
+ * found its level): refused, since a list's conditions test sessions. @internal
+ */
+export function refuseGroupCondition(cx: Context, metric: string, at: Partial<QueryDiagnostic>): void {
+  cx.out.push(groupLevel(metric, 'qoefilter', at));
 }
