@@ -11,6 +11,7 @@ import { drillDown, fromQuery, fromURL, metricQuery, toURL } from '@playq/query'
 import { createService, type Service } from '@playq/server';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PAGE } from '../src/playground/drill-view';
 import { serveStatic } from './serve-static';
 
 const CHROMIUM = process.env.PLAYQ_CHROMIUM ?? '/usr/bin/chromium';
@@ -385,7 +386,7 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
     const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
     const breakdown = await client.run(node);
     const record = breakdown.records[1]!;
-    const drilled = drillDown(node, record);
+    const drilled = drillDown(node, record, { limit: SESSION_PAGE });
     if (!drilled.ok) throw new Error('drillDown refused a country row');
     const expected = await client.run(drilled.query);
     await page.locator('[data-testid=result] tbody tr[data-drill="2"]').click();
@@ -406,6 +407,52 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
       .allTextContents();
     expect(cells).toEqual(expected.records.map((r) => String(r[key as keyof typeof r])));
     await shot('playground-drill-down');
+  });
+
+  it('pages through the sessions behind a row with Previous and Next, by keyboard too', async () => {
+    const node = nodeOf((await form('url').textContent())!);
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const { records } = await client.run(node);
+    // The smallest group that needs more than one page: a few pages to walk through.
+    const total = Math.min(...records.map((r) => Number(r.attempts)).filter((n) => n > SESSION_PAGE));
+    const row = records.findIndex((r) => r.attempts === total);
+    const drilled = drillDown(node, records[row]!, { limit: SESSION_PAGE });
+    if (!drilled.ok) throw new Error('drillDown refused a country row');
+    const sessionIds = async () => {
+      const heads = await page.locator('[data-testid=sessions-result] thead th').allTextContents();
+      const n = heads.indexOf('sessionid') + 1;
+      return page.locator(`[data-testid=sessions-result] tbody tr td:nth-child(${n})`).allTextContents();
+    };
+    const expectPage = async (offset: number) => {
+      await page.locator(`[data-testid=sessions-status][data-offset="${offset}"]`).waitFor();
+      const list = { ...drilled.query, offset };
+      const expected = await client.run(list);
+      expect(await sessionIds()).toEqual(expected.records.map((r) => r.sessionid));
+      expect(await form('sessions-url').textContent()).toBe(toURL(list, { baseUrl }));
+      const last = Math.min(offset + SESSION_PAGE, total);
+      expect(await form('sessions-page').textContent()).toBe(`Sessions ${offset + 1}–${last} of ${total}`);
+      expect(await form('sessions-previous').isDisabled()).toBe(offset === 0);
+      expect(await form('sessions-next').isDisabled()).toBe(last === total);
+    };
+    await page.locator(`[data-testid=result] tbody tr[data-drill="${row + 1}"]`).click();
+    await expectPage(0);
+    expect(await page.locator('nav[aria-label="Session pages"]').isVisible()).toBe(true);
+
+    await form('sessions-next').focus();
+    let offset = 0;
+    while (offset + SESSION_PAGE < total) {
+      await page.keyboard.press(offset === 0 ? 'Enter' : 'Space');
+      offset += SESSION_PAGE;
+      await expectPage(offset);
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+      // On the last page Next has nothing to show: the focus moves to Previous, not off the controls.
+      expect(focused).toBe(offset + SESSION_PAGE < total ? 'sessions-next' : 'sessions-previous');
+    }
+    await shot('playground-drill-down-last-page');
+    await page.keyboard.press('Enter');
+    await expectPage(offset - SESSION_PAGE);
+    await form('sessions-next').click();
+    await expectPage(offset);
   });
 
   it('edits and runs a session list with the API key, one record per session', async () => {

@@ -1,9 +1,10 @@
 // The playground page, composed from its parts: the form (form-controls), the filter and
 // qoefilter editors (editors), the query preview (preview), the connection to a service
-// (connection), the result area (result-view) and the sessions behind a clicked row (drill-view).
+// (connection), the result area (result-view) and the sessions behind a clicked row (drill-view,
+// run a page at a time by session-drill).
 // Run sends the form's query to the service — a local `playq serve` by default — and shows the
 // records and, for a time series, a chart.
-import { drillDown, isDrillable, type QueryNode, toURL, type ValueProvider } from '@playq/query';
+import { isDrillable, type ValueProvider } from '@playq/query';
 import { type Connection, connect } from './connection';
 import { el, field, row } from './dom';
 import { drillView } from './drill-view';
@@ -12,6 +13,7 @@ import { formControls } from './form-controls';
 import { type FormQuery, formPeriod, formQuery } from './form-query';
 import { queryPreview } from './preview';
 import { resultView } from './result-view';
+import { sessionDrill } from './session-drill';
 
 // `pnpm docs:dev` tells the page where its service runs; a built site defaults to playq serve's port.
 const DEFAULT_SERVICE =
@@ -59,6 +61,7 @@ export function mountPlayground(root: HTMLElement): void {
   const preview = queryPreview();
   const result = resultView();
   const sessions = drillView();
+  const drill = sessionDrill(sessions, () => form.read().baseUrl);
   const run = el('button', { 'data-testid': 'run', class: 'playq-run' }, 'Run');
   const link = serviceLink(form);
   const on = { change: () => update(), submit: () => void send() };
@@ -89,31 +92,16 @@ export function mountPlayground(root: HTMLElement): void {
     if (q === undefined || q.url === '') return;
     const { client } = link.reconnect();
     result.running();
-    sessions.clear();
+    drill.clear();
     const now = Date.now();
     const node = q.node;
     const onRow = isDrillable(node)
-      ? (record: Row, label: string) => void drill(client, node, record, label)
+      ? (record: Row, label: string) => drill.open(client, node, record, label)
       : undefined;
     try {
       result.showPage(await client.run(node), node, now, onRow);
     } catch (e) {
       result.showFailure(e);
-    }
-  }
-
-  // The sessions behind one row of the breakdown `node` answered, run on the same connection.
-  async function drill(client: Connection['client'], node: QueryNode, record: Row, label: string) {
-    const drilled = drillDown(node, record);
-    if (!drilled.ok) {
-      sessions.showProblems(label, drilled.errors);
-      return;
-    }
-    sessions.running(label, toURL(drilled.query, { baseUrl: form.read().baseUrl }));
-    try {
-      sessions.showPage(await client.run(drilled.query));
-    } catch (e) {
-      sessions.showFailure(e);
     }
   }
 
