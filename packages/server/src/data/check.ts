@@ -1,7 +1,7 @@
-// Checking a staged table (a file read as DuckDB typed it, or in-memory records) against the schema
-// and turning it into the raw, file-shaped table: each value's type, required values, rules between
-// columns and unique session ids are checked in one pass, and the first problem is reported with
-// its row and column. v1 columns that are missing get their documented defaults.
+// Checking rows (a file read as DuckDB types it, a staged table, or in-memory records) against the
+// schema: each value's type, required values and rules between columns are checked in one
+// streaming pass, unique session ids in a second one, and the first problem is reported with its
+// row and column. v1 columns that are missing get their documented defaults.
 import {
   type ColumnSpec,
   rawTableDdl,
@@ -110,11 +110,13 @@ function conversion(spec: ColumnSpec, type: string): Conversion {
   }
 }
 
-/** A staged table to check: its DuckDB column types and how a row is named in messages. */
+/** Rows to check: where they are read from, their DuckDB column types and each row's position. */
 export interface Staged {
   readonly table: TableName;
-  /** Name of the staged table; its `rowid` is the row's position (0-based) in the source. */
-  readonly stage: string;
+  /** What the rows are read from: a staged table's name, or a table function reading a file. */
+  readonly source: string;
+  /** SQL of a row's position (0-based) in the file or records, over `source`'s columns. */
+  readonly row: string;
   readonly types: ReadonlyMap<string, string>;
   /** Records mode: a null in a v2 column that has a default means "not given" and takes the default. */
   readonly defaultNulls?: boolean;
@@ -130,18 +132,45 @@ export interface Problem {
 
 interface Check {
   readonly column: string;
+  /** A condition on one row's typed values. */
   readonly sql: string;
   readonly message: (value: string) => string;
   /** SQL of the offending value shown in the message. */
   readonly show?: string;
 }
 
-/** The staged rows as the raw table's columns (defaults filled in), with `__r` the row position. */
-export function typedRows(s: Staged): { sql: string; checks: Check[]; defaulted: string[] } {
+/** Rows whose key columns repeat an earlier row's: each repetition is a problem at its own row. */
+interface RepeatCheck {
+  readonly column: string;
+  readonly keys: readonly string[];
+  readonly show: string;
+  readonly message: (value: string) => string;
+}
+
+/** Rows typed as the raw table's columns, and what to check on them. */
+export interface TypedRows {
+  /** The rows as the raw table's columns (defaults filled in), with `__r` the row position. */
+  readonly sql: string;
+  readonly checks: readonly Check[];
+  /** Checked after the row checks; reported at a row only when no row check fails there. */
+  readonly repeat?: RepeatCheck;
+  /** Columns the source lacks, whose defaults apply. */
+  readonly defaulted: readonly string[];
+}
+
+/**
+ * A staged table as rows to check (its `rowid` is the position; inside a transaction rowids start
+ * at a large offset, their order is the insertion order).
+ */
+export function stagedTable(stage: string): Pick<Staged, 'source' | 'row'> {
+  return { source: stage, row: `rowid - (SELECT min(rowid) FROM ${stage})` };
+}
+
+/** The rows of `s` typed as the raw table's columns, with the checks they must pass. */
+export function typedRows(s: Staged): TypedRows {
   const specs = TABLE_COLUMNS[s.table];
   const checks: Check[] = [];
-  // Inside a transaction rowids start at a large offset; their order is the source's row order.
-  const inner: string[] = [`rowid - (SELECT min(rowid) FROM ${s.stage}) AS __r`];
+  const inner: string[] = [`(${s.row})::BIGINT AS __r`];
   const outer: string[] = ['__r'];
   const defaulted: string[] = [];
   specs.forEach((spec, i) => {
@@ -176,7 +205,7 @@ export function typedRows(s: Staged): { sql: string; checks: Check[]; defaulted:
       .map((x) => `"${x.name}"`)
       .join(', ') || '__r'
   })
-    FROM (SELECT ${inner.join(', ')} FROM ${s.stage})`;
+    FROM (SELECT ${inner.join(', ')} FROM ${s.source})`;
   for (const spec of specs.filter((x) => !x.nullable)) {
     checks.push({
       column: spec.name,
@@ -184,29 +213,34 @@ export function typedRows(s: Staged): { sql: string; checks: Check[]; defaulted:
       message: () => 'empty, but the column is required',
     });
   }
-  if (s.table === 'sessions') {
-    for (const rule of SESSION_ROW_RULES) {
-      checks.push({
-        column: rule.column,
-        sql: `NOT coalesce(${rule.sql}, true)`,
-        message: () => `breaks the rule: ${rule.rule}`,
-      });
-    }
+  if (s.table !== 'sessions') return { sql, checks, defaulted };
+  for (const rule of SESSION_ROW_RULES) {
     checks.push({
-      column: 'session_id',
-      sql: `row_number() OVER (PARTITION BY "customer_id", "session_id" ORDER BY __r) > 1`,
-      show: '"session_id"',
-      message: (v) => `session ${JSON.stringify(v)} appears a second time for its customer`,
+      column: rule.column,
+      sql: `NOT coalesce(${rule.sql}, true)`,
+      message: () => `breaks the rule: ${rule.rule}`,
     });
   }
-  return { sql, checks, defaulted };
+  const repeat: RepeatCheck = {
+    column: 'session_id',
+    keys: ['"customer_id"', '"session_id"'],
+    show: '"session_id"',
+    message: (v) => `session ${JSON.stringify(v)} appears a second time for its customer`,
+  };
+  return { sql, checks, repeat, defaulted };
 }
 
-/** Runs every check in one pass; the problem with the earliest row (then the first check) or `undefined`. */
-export async function findProblem(
-  all: (sql: string) => Promise<unknown[][]>,
-  typed: { sql: string; checks: readonly Check[] },
-): Promise<Problem | undefined> {
+type All = (sql: string) => Promise<unknown[][]>;
+
+/** The first problem among `found` (earliest row, then the first check), if any. */
+function earliest(found: readonly (Problem | undefined)[]): Problem | undefined {
+  let best: Problem | undefined;
+  for (const p of found) if (p !== undefined && (best === undefined || p.row < best.row)) best = p;
+  return best;
+}
+
+/** Every row check in one streaming pass (aggregates only, so nothing is held but one row per check). */
+async function findRowProblem(all: All, typed: TypedRows): Promise<Problem | undefined> {
   if (typed.checks.length === 0) return undefined;
   const flags = typed.checks.map((c, i) => `(${c.sql}) AS __f${i}, ${c.show ?? 'NULL'}::VARCHAR AS __v${i}`);
   const aggs = typed.checks.map(
@@ -216,35 +250,93 @@ export async function findProblem(
   const [row] = await all(
     `SELECT ${aggs.join(', ')} FROM (SELECT __r, ${flags.join(', ')} FROM (${typed.sql}))`,
   );
-  let best: Problem | undefined;
-  typed.checks.forEach((c, i) => {
-    const first = row?.[3 * i];
-    if (first === null || first === undefined) return;
-    const at = Number(first);
-    if (best !== undefined && best.row <= at) return;
-    const value = row?.[3 * i + 2];
-    best = {
-      row: at,
-      count: Number(row?.[3 * i + 1]),
-      column: c.column,
-      message: c.message(value == null ? '' : String(value)),
-    };
-  });
-  return best;
+  return earliest(
+    typed.checks.map((c, i) => {
+      const first = row?.[3 * i];
+      if (first === null || first === undefined) return undefined;
+      const value = row?.[3 * i + 2];
+      return {
+        row: Number(first),
+        count: Number(row?.[3 * i + 1]),
+        column: c.column,
+        message: c.message(value == null ? '' : String(value)),
+      };
+    }),
+  );
 }
 
-/** Checks a staged table, then fills `raw_<table>` from it and drops the stage. */
+/**
+ * Repeated keys without holding every row: a first pass groups rows by a 64-bit hash of their key
+ * (8 bytes a row), and only rows whose hash repeats (the repeated keys, and rare collisions) are
+ * ranked by their exact key in a second one.
+ */
+async function findRepeat(all: All, typed: TypedRows): Promise<Problem | undefined> {
+  const check = typed.repeat;
+  if (check === undefined) return undefined;
+  const hash = `hash(${check.keys.join(', ')})`;
+  const [row] = await all(
+    `SELECT min(__r)::DOUBLE, count(*)::DOUBLE, arg_min(__v, __r) FROM (
+       SELECT __r, ${check.show}::VARCHAR AS __v,
+              row_number() OVER (PARTITION BY ${check.keys.join(', ')} ORDER BY __r) AS __n
+       FROM (${typed.sql})
+       WHERE ${hash} IN (SELECT ${hash} FROM (${typed.sql}) GROUP BY ALL HAVING count(*) > 1))
+     WHERE __n > 1`,
+  );
+  const first = row?.[0];
+  if (first === null || first === undefined) return undefined;
+  const value = row?.[2];
+  return {
+    row: Number(first),
+    count: Number(row?.[1]),
+    column: check.column,
+    message: check.message(value == null ? '' : String(value)),
+  };
+}
+
+/**
+ * Runs every check; the problem with the earliest row (at one row, a row check before the repeat
+ * check, then the first check) or `undefined`.
+ */
+export async function findProblem(all: All, typed: TypedRows): Promise<Problem | undefined> {
+  const rowProblem = await findRowProblem(all, typed);
+  const repeat = await findRepeat(all, typed);
+  return earliest([rowProblem, repeat]);
+}
+
+/** Raw-table columns in schema order, as a select list. */
+const rawColumns = (table: TableName) => TABLE_COLUMNS[table].map((s) => `"${s.name}"`).join(', ');
+
+/** Checks staged rows, then fills the table `raw_<table>` from them in row order and drops the stage. */
 export async function fillRawTable(
   run: (sql: string) => Promise<void>,
-  all: (sql: string) => Promise<unknown[][]>,
+  all: All,
   staged: Staged,
   fail: (p: Problem, defaulted: readonly string[]) => Error,
 ): Promise<void> {
   const typed = typedRows(staged);
-  const problem = await findProblem((sql) => all(sql), typed);
+  const problem = await findProblem(all, typed);
   if (problem) throw fail(problem, typed.defaulted);
   await run(rawTableDdl(staged.table));
-  const names = TABLE_COLUMNS[staged.table].map((s) => `"${s.name}"`).join(', ');
-  await run(`INSERT INTO raw_${staged.table} SELECT ${names} FROM (${typed.sql}) ORDER BY __r`);
-  await run(`DROP TABLE ${staged.stage}`);
+  await run(
+    `INSERT INTO raw_${staged.table} SELECT ${rawColumns(staged.table)} FROM (${typed.sql}) ORDER BY __r`,
+  );
+  await run(`DROP TABLE ${staged.source}`);
+}
+
+/**
+ * Checks rows where they lie, then defines the temporary view `raw_<table>` over them: the encoding
+ * reads the source again through it, so no row is ever held uncompressed.
+ */
+export async function checkedRawView(
+  run: (sql: string) => Promise<void>,
+  all: All,
+  staged: Staged,
+  fail: (p: Problem, defaulted: readonly string[]) => Error,
+): Promise<void> {
+  const typed = typedRows(staged);
+  const problem = await findProblem(all, typed);
+  if (problem) throw fail(problem, typed.defaulted);
+  await run(
+    `CREATE OR REPLACE TEMP VIEW raw_${staged.table} AS SELECT ${rawColumns(staged.table)} FROM (${typed.sql})`,
+  );
 }

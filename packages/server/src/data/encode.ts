@@ -99,7 +99,10 @@ export function errorSelect(e: string, s: string): string {
   ].join(', ');
 }
 
-/** @internal Builds the dictionaries and the encoded `sessions` and `errors` tables, then drops the raw ones. */
+/**
+ * @internal Builds the dictionaries and the encoded `sessions` and `errors` tables from the raw
+ * ones (`raw_sessions`, `raw_errors`: tables or views, which the caller drops).
+ */
 export async function encodeRawTables(run: Run): Promise<void> {
   for (const { name, column, tables } of ENCODED_DIMENSIONS) {
     const sources = tables === 'both' ? ['raw_sessions', 'raw_errors'] : [`raw_${tables}`];
@@ -134,6 +137,4 @@ export async function encodeRawTables(run: Run): Promise<void> {
      LEFT JOIN sessions s ON s.cust = x.cust AND s.session_id = x.session_id
      ORDER BY eid`,
   );
-  await run('DROP TABLE raw_sessions');
-  await run('DROP TABLE raw_errors');
 }

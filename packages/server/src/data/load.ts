@@ -1,10 +1,12 @@
 // Loading a data set from files (Parquet, CSV or NDJSON, read natively by DuckDB). Every value is
-// checked against the schema first; any problem fails the whole load with a message naming the
-// file, the row and the column, inside one transaction, so nothing is half-loaded.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// checked against the schema first, in streaming passes over the file; any problem fails the whole
+// load with a message naming the file, the row and the column, inside one transaction, so nothing
+// is half-loaded. The encoded tables are then filled straight from the files.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { fillRawTable } from './check';
+import { checkedRawView, type Problem, type Staged, stagedTable } from './check';
 import { Dataset } from './dataset';
 import { encodeRawTables } from './encode';
 import { TABLE_COLUMNS, type TableName } from './schema';
@@ -40,29 +42,29 @@ export interface LoadOptions {
   readonly database?: string;
   /**
    * Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. Default
-   * with `database`: `FILE_LOAD_MEMORY_LIMIT` (the checks' staging spills to `FILE.tmp`);
-   * in memory: DuckDB's own (80% of RAM).
+   * with `database`: `FILE_LOAD_MEMORY_LIMIT` (sorts spill to `FILE.tmp`); in memory: DuckDB's own
+   * (80% of RAM).
    */
   readonly memoryLimit?: string;
 }
 
 /**
- * DuckDB's memory while a database file is built: loading stages every file row uncompressed for
- * its checks (about 1.2 GB per million sessions), so unbounded it needed 12 GB for 10M sessions.
+ * DuckDB's memory while a database file is built: the encoded tables' sorts spill beyond it to
+ * `FILE.tmp`.
  */
 export const FILE_LOAD_MEMORY_LIMIT = '1GB';
 
-function reader(format: DataFormat): string {
+function reader(format: DataFormat, path: string): string {
   switch (format) {
     case 'parquet':
-      return 'read_parquet($1)';
+      return `read_parquet(${path})`;
     case 'csv':
       // Every CSV value as text, checked and converted here: a bad value beyond DuckDB's type
       // sample must be reported with its row, not as a conversion failure midway.
-      return 'read_csv($1, header = true, all_varchar = true)';
+      return `read_csv(${path}, header = true, all_varchar = true)`;
     case 'ndjson':
       // The whole file is sampled, so a key holding mixed types becomes JSON and is checked here.
-      return "read_json($1, format = 'newline_delimited', sample_size = -1)";
+      return `read_json(${path}, format = 'newline_delimited', sample_size = -1)`;
   }
 }
 
@@ -78,6 +80,9 @@ function reader(format: DataFormat): string {
 export function literalPath(path: string): string {
   return resolve(path).replace(/[*?[]/g, (c) => `[${c}]`);
 }
+
+/** `literalPath(path)` as an SQL string literal (for statements that take no parameters, like COPY). */
+const pathText = (path: string) => `'${literalPath(path).replaceAll("'", "''")}'`;
 
 /**
  * Finds `sessions.<ext>` and `errors.<ext>` in a directory (Parquet first, then CSV, then NDJSON).
@@ -116,41 +121,99 @@ export async function loadDataset(dir: string, options: LoadOptions = {}): Promi
   const memoryLimit =
     options.memoryLimit ?? (options.database === undefined ? undefined : FILE_LOAD_MEMORY_LIMIT);
   const db = await Dataset.open(options.database, 4, memoryLimit);
+  // CSV is first copied, in row order, to Parquet beside the database (or in the system's
+  // temporary directory): compressed, and numbered by Parquet's own row numbers.
+  const scratchBase = options.database === undefined ? tmpdir() : dirname(resolve(options.database));
+  const scratch = files.format === 'csv' ? mkdtempSync(join(scratchBase, '.playq-load-')) : undefined;
   try {
     // One transaction: a file that fails a check leaves nothing behind, even in a database file.
     await db.transaction(async (run, all) => {
-      await stageFile(run, all, 'sessions', files.sessions, files.format);
-      await stageFile(run, all, 'errors', files.errors, files.format);
-      await encodeRawTables(run);
+      const staged: string[] = [];
+      for (const table of ['sessions', 'errors'] as const) {
+        const source = await openSource(run, table, files[table], files.format, scratch);
+        if (source.stage) staged.push(source.stage);
+        await checkFile(run, all, table, files[table], files.format, source);
+      }
+      try {
+        await encodeRawTables(run);
+      } catch (error) {
+        throw new DatasetLoadError(`cannot load ${dir}: ${firstLine(error)}`);
+      }
+      for (const table of ['sessions', 'errors']) await run(`DROP VIEW raw_${table}`);
+      for (const stage of staged) await run(`DROP TABLE ${stage}`);
     });
     await db.refresh();
     return db;
   } catch (error) {
     await db.close();
     throw error;
+  } finally {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 type Run = (sql: string, params?: DuckDBValue[]) => Promise<void>;
 type All = (sql: string, params?: DuckDBValue[]) => Promise<unknown[][]>;
 
-async function stageFile(
+/**
+ * Rows of one file as the checks read them, what `DESCRIBE` reads for their columns, and the
+ * temporary table holding them, if any.
+ */
+type Source = Pick<Staged, 'source' | 'row'> & { readonly columns: string; readonly stage?: string };
+
+/**
+ * Where a file's rows are read from: Parquet where it lies (row positions from the file); CSV
+ * from its Parquet copy in `scratch`; NDJSON from a temporary table (its keys' types are only
+ * known once the whole file is read).
+ */
+async function openSource(
+  run: Run,
+  table: TableName,
+  file: string,
+  format: DataFormat,
+  scratch = tmpdir(),
+): Promise<Source> {
+  try {
+    if (format === 'parquet') return parquetSource(pathText(file));
+    if (format === 'csv') {
+      const copy = join(scratch, `${table}.parquet`);
+      await run(
+        `COPY (SELECT * FROM ${reader(format, pathText(file))}) TO ${pathText(copy)} (FORMAT parquet)`,
+      );
+      return parquetSource(pathText(copy));
+    }
+    const stage = `stage_${table}`;
+    await run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${reader(format, '$1')}`, [
+      literalPath(file),
+    ]);
+    return { ...stagedTable(stage), columns: stage, stage };
+  } catch (error) {
+    throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
+  }
+}
+
+const parquetSource = (path: string): Source => ({
+  source: `read_parquet(${path}, file_row_number = true)`,
+  row: 'file_row_number',
+  columns: `read_parquet(${path})`,
+});
+
+/** Checks a file's columns and every row, then defines `raw_<table>` over it. */
+async function checkFile(
   run: Run,
   all: All,
   table: TableName,
   file: string,
   format: DataFormat,
+  source: Source,
 ): Promise<void> {
-  const stage = `stage_${table}`;
+  let types: Map<string, string>;
   try {
-    await run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${reader(format)}`, [
-      literalPath(file),
-    ]);
+    const described = await all(`DESCRIBE SELECT * FROM ${source.columns}`);
+    types = new Map(described.map((r) => [String(r[0]), String(r[1])]));
   } catch (error) {
     throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
   }
-  const described = await all(`DESCRIBE ${stage}`);
-  const types = new Map(described.map((r) => [String(r[0]), String(r[1])]));
   const specs = TABLE_COLUMNS[table];
   const missing = specs.find((s) => s.v1Default === undefined && !types.has(s.name));
   if (missing) {
@@ -161,7 +224,7 @@ async function stageFile(
       missing.name,
     );
   }
-  await fillRawTable(run, all, { table, stage, types }, (p, defaulted) => {
+  const fail = (p: Problem, defaulted: readonly string[]) => {
     const note = defaulted.length > 0 ? ` (the file has no ${defaulted.join(', ')}: defaults apply)` : '';
     const more = p.count > 1 ? `; ${p.count} rows fail this check` : '';
     return new DatasetLoadError(
@@ -170,7 +233,13 @@ async function stageFile(
       p.column,
       p.row + 1,
     );
-  });
+  };
+  try {
+    await checkedRawView(run, all, { table, ...source, types }, fail);
+  } catch (error) {
+    if (error instanceof DatasetLoadError) throw error;
+    throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
+  }
 }
 
 function firstLine(error: unknown): string {

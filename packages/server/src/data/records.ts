@@ -1,7 +1,7 @@
 // Building a data set from records in memory (tests with hand-computed answers, embedding): the
 // same checks and v1 defaults as files, with problems named `sessions[i].column`.
 import type { DuckDBValue } from '@duckdb/node-api';
-import { fillRawTable } from './check';
+import { fillRawTable, stagedTable } from './check';
 import { Dataset } from './dataset';
 import { encodeRawTables } from './encode';
 import { DatasetLoadError } from './load';
@@ -99,16 +99,23 @@ export async function datasetFromRecords(data: {
         const types = new Map(
           TABLE_COLUMNS[table].map((s) => [s.name, sqlType(s.kind === 'status' ? 'string' : s.kind)]),
         );
-        await fillRawTable(run, all, { table, stage: `stage_${table}`, types, defaultNulls: true }, (p) => {
-          return new DatasetLoadError(
-            `${table}[${p.row}].${p.column}: ${p.message}`,
-            undefined,
-            p.column,
-            p.row + 1,
-          );
-        });
+        await fillRawTable(
+          run,
+          all,
+          { table, ...stagedTable(`stage_${table}`), types, defaultNulls: true },
+          (p) => {
+            return new DatasetLoadError(
+              `${table}[${p.row}].${p.column}: ${p.message}`,
+              undefined,
+              p.column,
+              p.row + 1,
+            );
+          },
+        );
       }
       await encodeRawTables(run);
+      await run('DROP TABLE raw_sessions');
+      await run('DROP TABLE raw_errors');
     });
     await db.refresh();
     return db;
