@@ -45,16 +45,12 @@ export async function openData(data: DataSource | undefined): Promise<Engine> {
   );
 }
 
-/** chdb on its own path, or loaded (with the loader's checks) from a directory of files. */
+/** chdb on its own path, or loaded (with the loader's checks, memory bounded) from a directory of files. */
 async function openChdbSource(options: ChdbOptions & { readonly dir?: string }): Promise<Engine> {
   const { openChdb } = await import('../engine/chdb-engine');
   if (options.dir === undefined) return openChdb(options);
-  const dataset = await loadDataset(options.dir);
-  try {
-    return await openChdb({ ...options, dataset });
-  } finally {
-    await dataset.close();
-  }
+  const { withCheckedFiles } = await import('../engine/clickhouse-files');
+  return withCheckedFiles(options.dir, undefined, (dataset) => openChdb({ ...options, dataset }));
 }
 
 /**

@@ -1,9 +1,12 @@
 // Parquet files shaped exactly like the ClickHouse tables (plan column names, DDL order, events with
 // their session's dimensions), written from a checked DuckDB dataset: what `playq data load
 // --engine clickhouse` and the chdb engine insert. The loader's checks have already run on the data.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dataset } from '../data/dataset';
 import { ENCODED_DIMENSIONS } from '../data/encode';
+import { type DataFormat, loadDataset } from '../data/load';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS } from './clickhouse-schema';
 
 /** Plan column -> the dictionary its codes decode through. */
@@ -44,4 +47,35 @@ export async function writeClickHouseFiles(
     await db.exec(`COPY (${decodedSelect(table)}) TO $1 (FORMAT parquet)`, [files[table]]);
   }
   return files;
+}
+
+/**
+ * Runs `use` on the files of `dir` checked by the loader into a scratch DuckDB database file
+ * (under the loader's 1 GB memory limit, spilling beside it), so a ClickHouse load's memory stays
+ * bounded whatever the data's size; the scratch file is removed afterwards.
+ *
+ * @example
+ * ```ts
+ * await withCheckedFiles('./data', undefined, (dataset) => writeClickHouseFiles(dataset, '/tmp/ch'));
+ * ```
+ */
+export async function withCheckedFiles<T>(
+  dir: string,
+  format: DataFormat | undefined,
+  use: (dataset: Dataset) => Promise<T>,
+): Promise<T> {
+  const scratch = mkdtempSync(join(tmpdir(), 'playq-checked-'));
+  try {
+    const dataset = await loadDataset(dir, {
+      ...(format === undefined ? {} : { format }),
+      database: join(scratch, 'checked.duckdb'),
+    });
+    try {
+      return await use(dataset);
+    } finally {
+      await dataset.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,12 @@
 // `playq data load --engine clickhouse`: files checked by the loader exactly as for DuckDB (any bad
-// row refuses the whole load, naming file, row and column), then inserted into a ClickHouse server's
-// tables as Parquet shaped like them. Nothing reaches ClickHouse unless every row passed.
+// row refuses the whole load, naming file, row and column; into a scratch database file, so memory
+// stays bounded), then inserted into a ClickHouse server's tables as Parquet shaped like them.
+// Nothing reaches ClickHouse unless every row passed.
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DataFormat, loadDataset } from '../data/load';
-import { writeClickHouseFiles } from './clickhouse-files';
+import type { DataFormat } from '../data/load';
+import { withCheckedFiles, writeClickHouseFiles } from './clickhouse-files';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS, clickHouseSchema } from './clickhouse-schema';
 import { type ClickHouseServerOptions, connectClickHouse } from './clickhouse-server';
 
@@ -31,36 +32,36 @@ export async function loadIntoClickHouse(
   dir: string,
   options: ClickHouseLoadOptions,
 ): Promise<{ sessions: number; errors: number }> {
-  const dataset = await loadDataset(dir, options.format ? { format: options.format } : {});
-  const scratch = mkdtempSync(join(tmpdir(), 'playq-ch-load-'));
-  try {
-    const files = await writeClickHouseFiles(dataset, scratch);
-    const engine = await connectClickHouse(options);
+  return withCheckedFiles(dir, options.format, async (dataset) => {
+    const scratch = mkdtempSync(join(tmpdir(), 'playq-ch-load-'));
     try {
-      if (options.createSchema ?? true) {
-        const schema = clickHouseSchema({
-          ...(options.database === undefined ? {} : { database: options.database }),
-          ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
-        });
-        for (const ddl of schema) await engine.command(ddl);
+      const files = await writeClickHouseFiles(dataset, scratch);
+      const engine = await connectClickHouse(options);
+      try {
+        if (options.createSchema ?? true) {
+          const schema = clickHouseSchema({
+            ...(options.database === undefined ? {} : { database: options.database }),
+            ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
+          });
+          for (const ddl of schema) await engine.command(ddl);
+        }
+        await engine.insertParquet(
+          'sessions',
+          createReadStream(files.sessions),
+          CLICKHOUSE_SESSION_COLUMNS.map(([n]) => n),
+        );
+        await engine.insertParquet(
+          'errors',
+          createReadStream(files.errors),
+          CLICKHOUSE_ERROR_COLUMNS.map(([n]) => n),
+        );
+      } finally {
+        await engine.close();
       }
-      await engine.insertParquet(
-        'sessions',
-        createReadStream(files.sessions),
-        CLICKHOUSE_SESSION_COLUMNS.map(([n]) => n),
-      );
-      await engine.insertParquet(
-        'errors',
-        createReadStream(files.errors),
-        CLICKHOUSE_ERROR_COLUMNS.map(([n]) => n),
-      );
+      const { sessions, errors } = dataset.stats();
+      return { sessions, errors };
     } finally {
-      await engine.close();
+      rmSync(scratch, { recursive: true, force: true });
     }
-    const { sessions, errors } = dataset.stats();
-    return { sessions, errors };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-    await dataset.close();
-  }
+  });
 }
