@@ -39,6 +39,11 @@ async function checkDerived(db: Dataset) {
     (await db.all(`DESCRIBE SELECT * FROM ${table}`)).map((r) => `${r[0]} ${r[1]}`);
   expect(await columns(OPEN_SESSIONS)).toEqual(await columns('sessions'));
   expect(await columns(SAMPLE_SESSIONS)).toEqual(await columns('sessions'));
+  // Nothing else is kept there (the rows gathered to read the sessions once are dropped).
+  const tables = await db.all(
+    `SELECT table_name FROM duckdb_tables() WHERE database_name = '${DERIVED_CATALOG}' ORDER BY ALL`,
+  );
+  expect(tables).toEqual([['open_sessions'], ['session_sample']]);
   return { open: open.length, sample: sample.length };
 }
 
