@@ -12,7 +12,12 @@ import { DERIVED_CATALOG, OPEN_SESSIONS, SAMPLE_SESSIONS, sampledSession } from 
 import { openParquetInPlace } from '../src/data/in-place';
 import { openData } from '../src/data/open-data';
 import { generateDataset, writeDataset } from '../src/index';
-import { SAMPLE_EVERY } from '../src/sql/list-threshold';
+import { compileQuery } from '../src/sql/compile';
+import { CLICKHOUSE_RAW, DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
+import { SAMPLE_EVERY, TOP_N_ROWS } from '../src/sql/list-threshold';
+import { populationOptions } from '../src/sql/population';
+import { compileSessionList } from '../src/sql/session-list';
+import { node } from './v2-fixture';
 
 const END = 1_767_225_600;
 const dirs: string[] = [];
@@ -115,5 +120,40 @@ describe('tables derived from the sessions', () => {
     ]);
     check.closeSync();
     after.closeSync();
+  });
+});
+
+describe('plans reading the derived tables', () => {
+  const context = (target: PlanTarget) => ({
+    customerCode: target.layout === 'coded' ? 0 : 'demo',
+    dictionary: () => undefined,
+    target,
+  });
+  const active = (target: PlanTarget) =>
+    compileQuery(node({ metrics: 'viewercount,concurviewavg', concurrency: 1 }), context(target)).sql;
+  const deepPage = (target: PlanTarget) => {
+    const query = {
+      ...node({ metrics: 'attempts' }),
+      metrics: ['latency'],
+      aggby: [],
+      limit: 10,
+      offset: TOP_N_ROWS,
+    };
+    return compileSessionList(query, context(target), populationOptions(query)).sql;
+  };
+
+  it('on DuckDB: active sessions without an end come from their table, a deep page estimates from the sample', () => {
+    for (const target of [DUCKDB_CODED, DUCKDB_RAW]) {
+      expect(active(target)).toContain(OPEN_SESSIONS);
+      expect(active(target)).not.toContain('end_ts IS NULL');
+      expect(deepPage(target)).toContain(SAMPLE_SESSIONS);
+      expect(deepPage(target)).not.toContain('% 64');
+    }
+  });
+
+  it('on ClickHouse, which keeps none: the sessions alone', () => {
+    expect(active(CLICKHOUSE_RAW)).toContain('end_ts IS NULL');
+    expect(active(CLICKHOUSE_RAW)).not.toContain(DERIVED_CATALOG);
+    expect(deepPage(CLICKHOUSE_RAW)).not.toContain(DERIVED_CATALOG);
   });
 });
