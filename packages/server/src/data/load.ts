@@ -130,7 +130,7 @@ export async function loadDataset(dir: string, options: LoadOptions = {}): Promi
     await db.transaction(async (run, all) => {
       const staged: string[] = [];
       for (const table of ['sessions', 'errors'] as const) {
-        const source = await openSource(run, table, files[table], files.format, scratch);
+        const source = await openSource(run, all, table, files[table], files.format, scratch);
         if (source.stage) staged.push(source.stage);
         await checkFile(run, all, table, files[table], files.format, source);
       }
@@ -163,18 +163,23 @@ type Source = Pick<Staged, 'source' | 'row'> & { readonly columns: string; reado
 
 /**
  * Where a file's rows are read from: Parquet where it lies (row positions from the file); CSV
- * from its Parquet copy in `scratch`; NDJSON from a temporary table (its keys' types are only
- * known once the whole file is read).
+ * from its Parquet copy in `scratch`; NDJSON (its keys' types are only known once the whole file
+ * is read) and a Parquet file with its own `file_row_number` column from a temporary table.
  */
 async function openSource(
   run: Run,
+  all: All,
   table: TableName,
   file: string,
   format: DataFormat,
   scratch = tmpdir(),
 ): Promise<Source> {
   try {
-    if (format === 'parquet') return parquetSource(pathText(file));
+    if (format === 'parquet') {
+      // Parquet numbers its rows in a column of that name, unless the file already has one.
+      const columns = await all(`DESCRIBE SELECT * FROM read_parquet(${pathText(file)})`);
+      if (!columns.some((c) => c[0] === 'file_row_number')) return parquetSource(pathText(file));
+    }
     if (format === 'csv') {
       const copy = join(scratch, `${table}.parquet`);
       await run(
