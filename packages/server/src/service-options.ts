@@ -83,7 +83,7 @@ export interface ServiceOptions {
   readonly shutdownTimeoutMs?: number;
   /** Admission control of database work (slots, queue, per-customer shares); see docs/server.md. */
   readonly admission?: AdmissionOptions;
-  /** DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`); beyond it operators spill to disk or the query fails. Default: DuckDB's own (80% of RAM). */
+  /** DuckDB's memory limit (DuckDB syntax, e.g. `'512MB'`); beyond it operators spill to disk or the query fails; with `data: { dir }` it bounds the load into memory too. Default: DuckDB's own (80% of RAM). */
   readonly memoryLimit?: string;
   /** Time a client has to send its request line and headers over HTTP; default 10,000 ms. */
   readonly headersTimeoutMs?: number;

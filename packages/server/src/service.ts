@@ -53,7 +53,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       : new RateLimiter(options.rateLimit ?? { ratePerSecond: 50, burst: 100 });
   const auth = new Authenticator(settings.credentials, settings.tokenTtlSeconds, options.jwtSecret);
 
-  const db = await openData(options.data);
+  const db = await openData(options.data, options.memoryLimit);
   // A dataset passed in belongs to the caller, who may share it between services.
   const ownsDb = !(options.data && ('dataset' in options.data || 'engine' in options.data));
   if (options.memoryLimit !== undefined) {

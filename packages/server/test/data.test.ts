@@ -125,6 +125,20 @@ describe('loading into a database file', () => {
     expect(await limitOf(inMemory)).not.toBe('953.6 MiB');
     await Promise.all([original.close(), bounded.close(), given.close(), inMemory.close()]);
   });
+
+  it("bounds a service's load into memory by the service's memoryLimit, not only its serving", async () => {
+    const original = await datasetFromRecords({ sessions: SESSIONS, errors: ERRORS });
+    const dir = tmp();
+    await writeDataset(original, { dir, format: 'parquet' });
+    await original.close();
+    // Far too little for the checks: refused while loading, naming the file (the limit applied only
+    // after the load before).
+    await expect(createService({ data: { dir }, memoryLimit: '1MB' })).rejects.toThrow(
+      /cannot check the rows of .*sessions\.parquet: Out of Memory Error/,
+    );
+    const service = await createService({ data: { dir }, memoryLimit: '256MB' });
+    await service.close();
+  });
 });
 
 describe('writeDataset and loadDataset', () => {

@@ -243,7 +243,7 @@ async function checkFile(
     await checkedRawView(run, all, { table, ...source, types }, fail);
   } catch (error) {
     if (error instanceof DatasetLoadError) throw error;
-    throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
+    throw new DatasetLoadError(`cannot check the rows of ${file}: ${firstLine(error)}`, file);
   }
 }
 

@@ -10,7 +10,8 @@ import { generateDataset } from './generate';
 import { openParquetInPlace } from './in-place';
 import { loadDataset } from './load';
 
-export async function openData(data: DataSource | undefined): Promise<Engine> {
+/** `memoryLimit`: the service's DuckDB memory limit, which bounds loading files into memory too. */
+export async function openData(data: DataSource | undefined, memoryLimit?: string): Promise<Engine> {
   if (data === undefined) return generateDataset({ sessions: 20_000, seed: 1 });
   if ('dataset' in data) return data.dataset;
   if ('engine' in data) return data.engine;
@@ -25,7 +26,10 @@ export async function openData(data: DataSource | undefined): Promise<Engine> {
       }
       return openParquetInPlace(data.dir);
     }
-    return loadDataset(data.dir, data.format ? { format: data.format } : {});
+    return loadDataset(data.dir, {
+      ...(data.format ? { format: data.format } : {}),
+      ...(memoryLimit === undefined ? {} : { memoryLimit }),
+    });
   }
   if ('database' in data) {
     const db = await Dataset.open(data.database);
