@@ -455,6 +455,43 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
     await expectPage(offset);
   });
 
+  it("shows the sessions of the row clicked last, when an earlier row's answer comes later", async () => {
+    const node = nodeOf((await form('url').textContent())!);
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const { records } = await client.run(node);
+    const [slow, fast] = [records[0]!, records[1]!].map((r) => {
+      const d = drillDown(node, r, { limit: SESSION_PAGE });
+      if (!d.ok) throw new Error('drillDown refused a country row');
+      return toURL(d.query, { baseUrl });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/listsessions/**', async (route) => {
+      if (route.request().url() === slow) await held;
+      await route.continue();
+    });
+    try {
+      await page.locator('[data-testid=result] tbody tr[data-drill="1"]').click();
+      await page.locator('[data-testid=result] tbody tr[data-drill="2"]').click();
+      await page.locator('[data-testid=sessions-status][data-totalrecords]').waitFor();
+      const late = page.waitForResponse(slow);
+      release();
+      await late;
+      // Time for the page to read and handle the late answer (a few ms; 100 to spare).
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(await form('sessions-url').textContent()).toBe(fast);
+      expect(await page.locator('[data-testid=sessions] h3').textContent()).toContain('row 2 (');
+      expect(Number(await form('sessions-status').getAttribute('data-totalrecords'))).toBe(
+        records[1]!.attempts,
+      );
+    } finally {
+      release();
+      await page.unroute('**/listsessions/**');
+    }
+  });
+
   it('edits and runs a session list with the API key, one record per session', async () => {
     await form('endpoint').selectOption('listsessions');
     expect(await form('apikey').isVisible()).toBe(true);
