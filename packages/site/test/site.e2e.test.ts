@@ -459,11 +459,13 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
     const node = nodeOf((await form('url').textContent())!);
     const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
     const { records } = await client.run(node);
-    const [slow, fast] = [records[0]!, records[1]!].map((r) => {
+    const listUrl = (r: (typeof records)[number]) => {
       const d = drillDown(node, r, { limit: SESSION_PAGE });
       if (!d.ok) throw new Error('drillDown refused a country row');
       return toURL(d.query, { baseUrl });
-    });
+    };
+    const slow = listUrl(records[0]!);
+    const fast = listUrl(records[1]!);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
