@@ -132,7 +132,7 @@ export async function loadDataset(dir: string, options: LoadOptions = {}): Promi
       for (const table of ['sessions', 'errors'] as const) {
         const source = await openSource(run, all, table, files[table], files.format, scratch);
         if (source.stage) staged.push(source.stage);
-        await checkFile(run, all, table, files[table], files.format, source);
+        await checkFile(run, all, table, files[table], source);
       }
       try {
         await encodeRawTables(run);
@@ -156,10 +156,10 @@ type Run = (sql: string, params?: DuckDBValue[]) => Promise<void>;
 type All = (sql: string, params?: DuckDBValue[]) => Promise<unknown[][]>;
 
 /**
- * Rows of one file as the checks read them, what `DESCRIBE` reads for their columns, and the
- * temporary table holding them, if any.
+ * Rows of one file as the checks read them, their columns' DuckDB types, and the temporary table
+ * holding them, if any.
  */
-type Source = Pick<Staged, 'source' | 'row'> & { readonly columns: string; readonly stage?: string };
+type Source = Pick<Staged, 'source' | 'row' | 'types'> & { readonly stage?: string };
 
 /**
  * Where a file's rows are read from: Parquet where it lies (row positions from the file); CSV
@@ -174,51 +174,38 @@ async function openSource(
   format: DataFormat,
   scratch = tmpdir(),
 ): Promise<Source> {
+  const typesOf = async (from: string) =>
+    new Map((await all(`DESCRIBE SELECT * FROM ${from}`)).map((r) => [String(r[0]), String(r[1])]));
   try {
     if (format === 'parquet') {
+      const types = await typesOf(`read_parquet(${pathText(file)})`);
       // Parquet numbers its rows in a column of that name, unless the file already has one.
-      const columns = await all(`DESCRIBE SELECT * FROM read_parquet(${pathText(file)})`);
-      if (!columns.some((c) => c[0] === 'file_row_number')) return parquetSource(pathText(file));
+      if (!types.has('file_row_number')) return parquetSource(pathText(file), types);
     }
     if (format === 'csv') {
-      const copy = join(scratch, `${table}.parquet`);
-      await run(
-        `COPY (SELECT * FROM ${reader(format, pathText(file))}) TO ${pathText(copy)} (FORMAT parquet)`,
-      );
-      return parquetSource(pathText(copy));
+      const copy = pathText(join(scratch, `${table}.parquet`));
+      await run(`COPY (SELECT * FROM ${reader(format, pathText(file))}) TO ${copy} (FORMAT parquet)`);
+      return parquetSource(copy, await typesOf(`read_parquet(${copy})`));
     }
     const stage = `stage_${table}`;
     await run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${reader(format, '$1')}`, [
       literalPath(file),
     ]);
-    return { ...stagedTable(stage), columns: stage, stage };
+    return { ...stagedTable(stage), types: await typesOf(stage), stage };
   } catch (error) {
     throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
   }
 }
 
-const parquetSource = (path: string): Source => ({
+const parquetSource = (path: string, types: ReadonlyMap<string, string>): Source => ({
   source: `read_parquet(${path}, file_row_number = true)`,
   row: 'file_row_number',
-  columns: `read_parquet(${path})`,
+  types,
 });
 
 /** Checks a file's columns and every row, then defines `raw_<table>` over it. */
-async function checkFile(
-  run: Run,
-  all: All,
-  table: TableName,
-  file: string,
-  format: DataFormat,
-  source: Source,
-): Promise<void> {
-  let types: Map<string, string>;
-  try {
-    const described = await all(`DESCRIBE SELECT * FROM ${source.columns}`);
-    types = new Map(described.map((r) => [String(r[0]), String(r[1])]));
-  } catch (error) {
-    throw new DatasetLoadError(`cannot read ${file} as ${format}: ${firstLine(error)}`, file);
-  }
+async function checkFile(run: Run, all: All, table: TableName, file: string, source: Source): Promise<void> {
+  const types = source.types;
   const specs = TABLE_COLUMNS[table];
   const missing = specs.find((s) => s.v1Default === undefined && !types.has(s.name));
   if (missing) {
@@ -240,7 +227,7 @@ async function checkFile(
     );
   };
   try {
-    await checkedRawView(run, all, { table, ...source, types }, fail);
+    await checkedRawView(run, all, { table, ...source }, fail);
   } catch (error) {
     if (error instanceof DatasetLoadError) throw error;
     throw new DatasetLoadError(`cannot check the rows of ${file}: ${firstLine(error)}`, file);
