@@ -5,6 +5,7 @@
 // still integer codes (DuckDB spills what does not fit).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { DUCKDB } from '../sql/dialect';
 import { checkMemoryLimit, Dataset } from './dataset';
 import { ENCODED_DIMENSIONS } from './encode';
 import { checkOptions, type GenerateOptions } from './generate';
@@ -30,8 +31,6 @@ export type GenerateFilesOptions = Omit<GenerateOptions, 'database'> & {
 /** DuckDB's memory while generating into files (`memoryLimit` overrides it). */
 export const GENERATE_MEMORY_LIMIT = '1GB';
 
-const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /**
  * @internal The relation of row numbers (column `i`): each customer's block, in the order of the
  * customers' codes (storage order), so every session is drawn exactly once.
@@ -56,7 +55,7 @@ async function decoders(db: Dataset, sessions: number): Promise<Map<string, stri
       const values = await db.all(`SELECT value FROM dict_${name} ORDER BY code`);
       decode.set(
         column,
-        `list_extract([${values.map((r) => quoteText(String(r[0]))).join(', ')}], ${code} + 1)`,
+        `list_extract([${values.map((r) => DUCKDB.text(String(r[0]))).join(', ')}], ${code} + 1)`,
       );
     }
   }

@@ -2,7 +2,7 @@
 // The `sessions` and `errors` views rename the file columns to the plans' names and give a column
 // an older file lacks its documented default; plans then run in the raw layout (values compared as
 // text, error events joined to their session only when a plan reads the session's dimensions).
-import { DUCKDB_RAW } from '../sql/dialect';
+import { DUCKDB, DUCKDB_RAW } from '../sql/dialect';
 import { Dataset } from './dataset';
 import { ENCODED_DIMENSIONS } from './encode';
 import { DatasetLoadError, findDataFiles, literalPath } from './load';
@@ -29,7 +29,6 @@ const TYPES: Readonly<Record<ColumnSpec['kind'], string>> = {
 };
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Opens `sessions.parquet` and `errors.parquet` of a directory in place. The files' columns are
@@ -61,7 +60,7 @@ export async function openParquetInPlace(dir: string, options: InPlaceOptions = 
 
 /** `CREATE VIEW <table>` over the file: plan names, plan types, defaults for missing v2 columns. */
 async function viewSql(db: Dataset, table: TableName, file: string): Promise<string> {
-  const source = `read_parquet(${quoteText(literalPath(file))})`;
+  const source = `read_parquet(${DUCKDB.text(literalPath(file))})`;
   let described: unknown[][];
   try {
     described = await db.all(`DESCRIBE SELECT * FROM ${source}`);

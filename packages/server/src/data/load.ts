@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
+import { DUCKDB } from '../sql/dialect';
 import { checkedRawView, type Problem, type Staged, stagedTable } from './check';
 import { Dataset } from './dataset';
 import { encodeRawTables } from './encode';
@@ -82,7 +83,7 @@ export function literalPath(path: string): string {
 }
 
 /** `literalPath(path)` as an SQL string literal (for statements that take no parameters, like COPY). */
-const pathText = (path: string) => `'${literalPath(path).replaceAll("'", "''")}'`;
+const pathText = (path: string) => DUCKDB.text(literalPath(path));
 
 /**
  * Finds `sessions.<ext>` and `errors.<ext>` in a directory (Parquet first, then CSV, then NDJSON).

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dataset } from '../data/dataset';
+import { CLICKHOUSE } from '../sql/dialect';
 import { type ClickHouseConnection, ClickHouseEngine } from './clickhouse-engine';
 import { writeClickHouseFiles } from './clickhouse-files';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS, clickHouseSchema } from './clickhouse-schema';
@@ -32,14 +33,12 @@ export interface ChdbOptions {
   readonly path?: string;
 }
 
-const quoteText = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-
 /** A chdb session as a ClickHouse connection. */
 function chdbConnection(session: ChdbSession, onClose: () => void): ClickHouseConnection {
   return {
     async columns(sql, params, settings, signal) {
       const text = Object.entries(settings)
-        .map(([k, v]) => `${k} = ${typeof v === 'number' ? v : quoteText(v)}`)
+        .map(([k, v]) => `${k} = ${typeof v === 'number' ? v : CLICKHOUSE.text(v)}`)
         .join(', ');
       const statement = text ? `${sql} SETTINGS ${text}` : sql;
       const result = await session.queryBindAsync(statement, params, {
@@ -103,7 +102,7 @@ async function copyDataset(engine: ClickHouseEngine, dataset: Dataset): Promise<
     ] as const) {
       const names = columns.map(([n]) => n).join(', ');
       await engine.command(
-        `INSERT INTO ${table} (${names}) SELECT ${names} FROM file(${quoteText(files[table])}, Parquet)`,
+        `INSERT INTO ${table} (${names}) SELECT ${names} FROM file(${CLICKHOUSE.text(files[table])}, Parquet)`,
       );
     }
   } finally {

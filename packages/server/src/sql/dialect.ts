@@ -11,6 +11,11 @@ export interface Dialect {
   readonly name: DialectName;
   /** The reference to bound parameter number `index` (from 1) of a type. */
   parameter(index: number, type: ParameterType): string;
+  /**
+   * `value` as a string literal, for the few statements that cannot bind it (a file path in
+   * `COPY` or a table function, a setting); plans bind every request value instead.
+   */
+  text(value: string): string;
   /** Every column of `alias` but `columns`. */
   starExcept(alias: string, columns: readonly string[]): string;
   /** One row per value of `from, from + step, …` below `to` (a select-list expression). */
@@ -48,6 +53,7 @@ const CLICKHOUSE_TYPES: { readonly [K in ParameterType]: string } = {
 export const DUCKDB: Dialect = Object.freeze({
   name: 'duckdb',
   parameter: (index: number) => `$${index}`,
+  text: (value: string) => `'${value.replaceAll("'", "''")}'`,
   starExcept: (alias: string, columns: readonly string[]) => `${alias}.* EXCLUDE (${columns.join(', ')})`,
   unnestRange: (from: string, to: string, step: string) => `unnest(range(${from}, ${to}, ${step}))`,
   quantile: (expr: string, q: number) => `quantile_cont(${expr}, ${q})`,
@@ -68,6 +74,7 @@ export const DUCKDB: Dialect = Object.freeze({
 export const CLICKHOUSE: Dialect = Object.freeze({
   name: 'clickhouse',
   parameter: (index: number, type: ParameterType) => `{p${index}:${CLICKHOUSE_TYPES[type]}}`,
+  text: (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`,
   starExcept: (alias: string, columns: readonly string[]) => `${alias}.* EXCEPT (${columns.join(', ')})`,
   unnestRange: (from: string, to: string, step: string) => `arrayJoin(range(${from}, ${to}, ${step}))`,
   quantile: (expr: string, q: number) => `quantileExactInclusive(${q})(${expr})`,
