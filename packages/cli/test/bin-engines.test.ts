@@ -185,4 +185,23 @@ describe('playq serve engine flags', () => {
       expect(r.stderr).toMatch(message);
     }
   });
+
+  it('serves under --memory-limit, which bounds the load too; refuses a bad limit or a non-DuckDB engine', async () => {
+    expect(await viewercount(['--data', 'd', '--memory-limit', '256MB'])).toBeGreaterThan(0);
+    const serve = (args: string[]) =>
+      runCli(['serve', ...args, '--port', '0', '--credentials', 'customers.json'], {
+        cwd: dir,
+        timeoutMs: 60_000,
+      });
+    // Far too little to check the files' rows: the limit reached the load (it applied only after it before).
+    const tiny = await serve(['--data', 'd', '--memory-limit', '1MB']);
+    expect(tiny.code).toBe(1);
+    expect(tiny.stderr).toMatch(/cannot check the rows of .*sessions\.parquet: Out of Memory Error/);
+    const bad = await serve(['--data', 'd', '--memory-limit', "1GB'; x"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--memory-limit must look like '512MB', got "1GB'; x"`);
+    const chdb = await serve(['--engine', 'chdb', '--data', 'd', '--memory-limit', '1GB']);
+    expect(chdb.code).toBe(2);
+    expect(chdb.stderr).toContain('--memory-limit bounds DuckDB: leave it out with --engine chdb');
+  }, 180_000);
 });

@@ -2,7 +2,7 @@
 // `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
 
 import type { DemoCredentials } from './data/customers';
-import { Dataset } from './data/dataset';
+import { checkMemoryLimit, Dataset } from './data/dataset';
 import { applyMemoryLimit, openData } from './data/open-data';
 import type { Engine } from './engine/engine';
 import { AddressLimits } from './http/address-limits';
@@ -53,6 +53,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       : new RateLimiter(options.rateLimit ?? { ratePerSecond: 50, burst: 100 });
   const auth = new Authenticator(settings.credentials, settings.tokenTtlSeconds, options.jwtSecret);
 
+  // A bad limit is refused before any data is generated or loaded.
+  if (options.memoryLimit !== undefined) checkMemoryLimit(options.memoryLimit);
   const db = await openData(options.data, options.memoryLimit);
   // A dataset passed in belongs to the caller, who may share it between services.
   const ownsDb = !(options.data && ('dataset' in options.data || 'engine' in options.data));

@@ -8,6 +8,7 @@ import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
 import { CliError, EXIT, usageError } from '../errors';
 import type { Context } from '../io';
+import { memoryLimitUsage } from '../memory-limit-flag';
 import { needsServer } from '../optional-part';
 import type { Finish } from './command';
 
@@ -188,10 +189,8 @@ async function loadRows(
     return { sessions, errors };
   } catch (error) {
     if (error instanceof CliError) throw error;
-    // The server checks the limit's form (one owner of it); here it is a flag's value.
-    if (error instanceof RangeError && error.message.startsWith('@playq/server: memoryLimit ')) {
-      throw usageError(error.message.replace('@playq/server: memoryLimit', '--memory-limit'));
-    }
+    const limit = memoryLimitUsage(error);
+    if (limit) throw limit;
     if (
       error instanceof Error &&
       (error.name === 'DatasetLoadError' || error.name === 'MissingEngineError')

@@ -20,6 +20,7 @@ interface ServeFlags extends DataFlags {
   readonly corsOrigin?: '*' | string[];
   readonly trustedProxy?: string[];
   readonly planUrl?: string;
+  readonly memoryLimit?: string;
 }
 
 /** @internal */
@@ -66,6 +67,12 @@ function addDataOptions(command: Command): void {
     )
     .addOption(
       new Option('--clickhouse-database <name>', 'with --engine clickhouse: the database (default playq)'),
+    )
+    .addOption(
+      new Option(
+        '--memory-limit <size>',
+        "DuckDB's memory (e.g. 2GB): beyond it queries spill to disk or fail; bounds loading --data too (default: DuckDB's, 80% of RAM)",
+      ),
     )
     .addOption(
       new Option('--sessions <n>', `generate N sessions (default ${DEFAULT_SESSIONS})`).argParser(
@@ -130,6 +137,7 @@ Examples:
   $ playq data generate --sessions 100000 --seed 1 --out ./data
   $ playq serve --data ./data --credentials ./customers.json --cors-origin https://dash.example.com
   $ playq serve --data ./data --in-place --credentials ./customers.json
+  $ playq serve --db ./playq.duckdb --memory-limit 2GB --credentials ./customers.json
   $ playq data load --db ./playq.duckdb ./data && playq serve --db ./playq.duckdb --credentials ./customers.json
   $ playq serve --engine chdb --data ./data --credentials ./customers.json
   $ PLAYQ_CLICKHOUSE_PASSWORD=… playq serve --engine clickhouse --clickhouse-url http://127.0.0.1:8123 --credentials ./customers.json
@@ -142,6 +150,8 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
   if (host.trim() === '') throw usageError('--host must not be empty');
   requireCredentials(flags, host);
   const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
+  if (flags.memoryLimit !== undefined && flags.engine !== undefined && flags.engine !== 'duckdb')
+    throw usageError(`--memory-limit bounds DuckDB: leave it out with --engine ${flags.engine}`);
   const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
   const credentials =
     flags.credentials === undefined
@@ -157,6 +167,7 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
       ...(flags.corsOrigin !== undefined ? { corsOrigins: flags.corsOrigin } : {}),
       ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
       ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
+      ...(flags.memoryLimit !== undefined ? { memoryLimit: flags.memoryLimit } : {}),
     },
   );
   finish(0);

@@ -6,6 +6,7 @@ import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
 import { playqCommand } from '../invocation';
 import type { Context } from '../io';
+import { memoryLimitUsage } from '../memory-limit-flag';
 import { type DataSource, describeData } from './data-source';
 import { waitForAbort } from './wait';
 
@@ -20,6 +21,8 @@ export interface ServeOptions {
   readonly trustedProxies?: readonly string[];
   /** The plan host URL as clients reach it. */
   readonly planUrl?: string;
+  /** DuckDB's memory limit, e.g. `'2GB'` (DuckDB's default when absent). */
+  readonly memoryLimit?: string;
 }
 
 const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
@@ -45,6 +48,7 @@ export async function runServe(
       ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
       ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
       ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
+      ...(options.memoryLimit !== undefined ? { memoryLimit: options.memoryLimit } : {}),
     }),
   );
   try {
@@ -103,11 +107,13 @@ export async function runServe(
   ctx.err('stopped\n');
 }
 
-/** Creates the service, turning a missing engine package into its one install line. */
+/** Creates the service, turning a refused --memory-limit into a usage error and a missing engine package into its one install line. */
 async function engineService<T>(create: () => Promise<T>): Promise<T> {
   try {
     return await create();
   } catch (error) {
+    const limit = memoryLimitUsage(error);
+    if (limit) throw limit;
     if (error instanceof Error && error.name === 'MissingEngineError')
       throw new CliError(error.message.replace('@playq/server: ', ''), EXIT.failure);
     throw error;
