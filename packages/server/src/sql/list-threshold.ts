@@ -31,12 +31,13 @@ export interface ThresholdSpec {
 
 /**
  * Every row of the list that can be among its first `wanted` rows, with `__total` (the number of
- * rows of the whole list); DuckDB SQL. One pass over the sessions, none a sort of the whole list:
+ * rows of the whole list); DuckDB SQL. One pass over the sessions keeps rows (beside it, a count of
+ * the list that reads only its conditions' columns), none a sort of the whole list:
  * 1. from the sample's rows of the list alone, the threshold: the sample's key at the rank where
  *    the `wanted`th row is expected (the sample holds one session in `SAMPLE_EVERY`; with a margin);
- * 2. the rows whose key reaches the threshold (their fields computed for them only), and the
- *    list's total; when fewer than `wanted` rows reach it (a short list, a sample too small, a key
- *    with many ties), the other rows too (read only then).
+ * 2. the rows whose key reaches the threshold (their fields computed for them only); when fewer
+ *    than `wanted` rows reach it (a short list, a sample too small, a key with many ties), the
+ *    other rows too (read only then).
  * Either way the rows kept hold the first `wanted` rows in the list's order (the key, then the
  * tie-break), so any page within them is exact: the sample only decides how few rows are sorted.
  * Descending, nulls come last: rows with a key at or above the threshold. Ascending, nulls come
