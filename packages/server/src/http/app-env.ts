@@ -7,9 +7,13 @@ import type { Authenticator } from './auth';
 import type { QueryContext } from './query-handler';
 import type { RateLimiter } from './rate-limit';
 
-/** What the Node listener tells the app about the connection. */
+/** What the Node listener tells the app about the connection (nothing in process). */
 export interface AppEnv {
-  readonly Bindings: { readonly address?: string };
+  readonly Bindings: {
+    readonly address?: string;
+    /** The signal that the client went away (see client-gone.ts); in process, `request.signal` is. */
+    readonly gone?: () => AbortSignal;
+  };
 }
 
 export interface AppOptions {
@@ -31,6 +35,11 @@ export interface AppOptions {
 /** The client's address; `undefined` in process, where callers are not limited by address. */
 export function addressOf(c: Context<AppEnv>): string | undefined {
   return c.env?.address;
+}
+
+/** The signal that the client went away, on first use; `undefined` in process (read `request.signal`). */
+export function goneOf(c: Context<AppEnv>): (() => AbortSignal) | undefined {
+  return c.env?.gone;
 }
 
 /** Each customer's credentials by customer id. */

@@ -10,10 +10,13 @@ import { problemJson, problemResponse, type ServerProblemCode, statusTitle } fro
 import { SECURITY_HEADERS, securityHeaderLines, withSecurityHeaders } from './security-headers';
 
 export interface NodeServerOptions {
-  /** Answers a request; `env.incoming` is the Node request it came from. */
+  /** Answers a request; `env.incoming` is the Node request it came from, `env.outgoing` its response. */
   readonly fetch: (
     request: Request,
-    env?: { readonly incoming: { readonly socket: { readonly remoteAddress?: string | undefined } } },
+    env?: {
+      readonly incoming: { readonly socket: { readonly remoteAddress?: string | undefined } };
+      readonly outgoing?: unknown;
+    },
   ) => Promise<Response>;
   readonly hostname: string;
   readonly maxUrlLength: number;

@@ -40,13 +40,15 @@ export async function answerQuery(
   customer: DemoCredentials,
   ctx: QueryContext,
   headers: Record<string, string>,
+  gone?: () => AbortSignal,
 ): Promise<Response> {
-  // The signal is read on demand: reading it makes the HTTP adapter build a full Request, most of
-  // the cost of a cache hit, which never needs it.
+  // The signal is read on demand, and over HTTP taken from Node's response (`gone`): reading the
+  // request's makes the HTTP adapter build a full Request, most of the cost of a cache hit.
+  const signal = () => (gone ? gone() : request.signal);
   const exec: ExecContext = {
     customer: customer.customerId,
     get signal() {
-      return request.signal;
+      return signal();
     },
   };
   const key = `${customer.customerId}\u0000${request.url}`;
@@ -78,7 +80,7 @@ export async function answerQuery(
       timeoutMs,
       deadline: performance.now() + timeoutMs,
       get signal() {
-        return request.signal;
+        return signal();
       },
     },
     holdMs: timeoutMs,

@@ -3,7 +3,7 @@
 // (403/404), then the query itself (400 or the paged answer).
 import { CUSTOMER_ID_PATTERN, credentialOf, ENDPOINTS } from '@playq/query';
 import type { Hono } from 'hono';
-import { type AppEnv, type AppOptions, addressOf, customersById } from './app-env';
+import { type AppEnv, type AppOptions, addressOf, customersById, goneOf } from './app-env';
 import { checkCredential } from './credential-check';
 import { problemResponse } from './problem';
 import { answerQuery } from './query-handler';
@@ -31,7 +31,7 @@ export function mountQueries(app: Hono<AppEnv>, options: AppOptions): void {
       const rate = rateLimited(options.rateLimiter, who.identity);
       if (rate.refused) return rate.refused;
       if (id !== who.customer.customerId) return notOwned(id, byCustomer, rate.headers);
-      return answerQuery(c.req.raw, endpoint, who.customer, options.query, rate.headers);
+      return answerQuery(c.req.raw, endpoint, who.customer, options.query, rate.headers, goneOf(c));
     });
   }
   for (const endpoint of ENDPOINTS) {

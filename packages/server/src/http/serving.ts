@@ -1,9 +1,11 @@
 // A service's requests over its lifetime: answers each through the app (counting those in flight,
 // logging each), starts HTTP listeners, and on close stops accepting, drains what is in flight
 // within the shutdown timeout, then runs the owner's cleanup once.
+import { ServerResponse } from 'node:http';
 import type { AddressInfo, BlockList } from 'node:net';
 import { accessLine } from './access-log';
 import { clientAddress } from './client-address';
+import { clientGone } from './client-gone';
 import { createNodeServer, type NodeServer } from './node-server';
 import { problemResponse } from './problem';
 import { withSecurityHeaders } from './security-headers';
@@ -18,7 +20,12 @@ export interface ListenInfo {
 
 export interface ServingOptions {
   /** Answers a request; `address` is the client's, known only over HTTP. */
-  readonly app: { fetch(request: Request, env: { address?: string }): Response | Promise<Response> };
+  readonly app: {
+    fetch(
+      request: Request,
+      env: { address?: string; gone?: () => AbortSignal },
+    ): Response | Promise<Response>;
+  };
   readonly basePath: string;
   readonly planPath: string;
   readonly maxUrlLength: number;
@@ -51,12 +58,19 @@ export class Serving {
     return this.firstPlanUrl;
   }
 
-  /** Answers one request with the security headers; in-process callers (no `address`) are not limited by address. */
-  async handle(request: Request, address?: string): Promise<Response> {
-    return withSecurityHeaders(await this.answer(request, address));
+  /**
+   * Answers one request with the security headers; in-process callers (no `address`) are not
+   * limited by address. `gone` gives the signal that an HTTP client went away (client-gone.ts).
+   */
+  async handle(request: Request, address?: string, gone?: () => AbortSignal): Promise<Response> {
+    return withSecurityHeaders(await this.answer(request, address, gone));
   }
 
-  private async answer(request: Request, address: string | undefined): Promise<Response> {
+  private async answer(
+    request: Request,
+    address: string | undefined,
+    gone: (() => AbortSignal) | undefined,
+  ): Promise<Response> {
     if (this.closing) {
       return problemResponse(503, 'unavailable', 'The service is shutting down.', {
         headers: { Connection: 'close' },
@@ -66,7 +80,7 @@ export class Serving {
     this.inflight += 1;
     let status = 500;
     try {
-      const response = await this.options.app.fetch(request, { address });
+      const response = await this.options.app.fetch(request, gone ? { address, gone } : { address });
       status = response.status;
       return response;
     } finally {
@@ -87,6 +101,7 @@ export class Serving {
           this.handle(
             request,
             clientAddress(request.headers, env?.incoming.socket.remoteAddress, this.options.proxies),
+            env?.outgoing instanceof ServerResponse ? clientGone(env.outgoing) : undefined,
           ),
         hostname: host,
         maxUrlLength: this.options.maxUrlLength,
