@@ -99,11 +99,29 @@ export function errorSelect(e: string, s: string): string {
   ].join(', ');
 }
 
+/** Sessions per slice when the encoded `sessions` table is built in slices (see `EncodeOptions`). */
+export const SLICE_SESSIONS = 2_000_000;
+
+export interface EncodeOptions {
+  /** Reads rows (the slices' bounds). */
+  readonly all: (sql: string) => Promise<unknown[][]>;
+  /** Sessions per slice (about: slices cut at approximate quantiles). */
+  readonly sessionsPerSlice: number;
+  /**
+   * Called after each slice of `sessions` is appended (e.g. commit and checkpoint, so that a
+   * database in memory compresses the slice before the next is built).
+   */
+  readonly afterSlice: () => Promise<void>;
+}
+
 /**
  * @internal Builds the dictionaries and the encoded `sessions` and `errors` tables from the raw
- * ones (`raw_sessions`, `raw_errors`: tables or views, which the caller drops).
+ * ones (`raw_sessions`, `raw_errors`: tables or views, which the caller drops). With `sliced`,
+ * `sessions` is appended in slices of about `SLICE_SESSIONS` (customer, start time) ranges, in
+ * table order, with `afterSlice` between them: the same table, built without holding it whole and
+ * uncompressed at once.
  */
-export async function encodeRawTables(run: Run): Promise<void> {
+export async function encodeRawTables(run: Run, sliced?: EncodeOptions): Promise<void> {
   for (const { name, column, tables } of ENCODED_DIMENSIONS) {
     const sources = tables === 'both' ? ['raw_sessions', 'raw_errors'] : [`raw_${tables}`];
     const union = sources
@@ -115,21 +133,13 @@ export async function encodeRawTables(run: Run): Promise<void> {
        FROM (${union}) ORDER BY value`,
     );
   }
-  const coded = (alias: string, dims: readonly EncodedDimension[]) => ({
-    select: [
-      `${alias}.* EXCLUDE (${dims.map((d) => `"${d.column}"`).join(', ')})`,
-      ...dims.map((d) => `d_${d.name}.code AS ${codeColumn(d.name)}`),
-    ].join(', '),
-    join: dims
-      .map((d) => `LEFT JOIN dict_${d.name} d_${d.name} ON d_${d.name}.value = ${alias}."${d.column}"`)
-      .join(' '),
-  });
   const s = coded('r', onSessions);
-  await run(
-    `CREATE OR REPLACE TABLE sessions AS
-     SELECT ${sessionSelect('x')} FROM (SELECT ${s.select} FROM raw_sessions r ${s.join}) x
-     ORDER BY cust, start_ts, session_id`,
-  );
+  if (!(sliced && (await slicedSessions(run, sliced, s))))
+    await run(
+      `CREATE OR REPLACE TABLE sessions AS
+       SELECT ${sessionSelect('x')} FROM (SELECT ${s.select} FROM raw_sessions r ${s.join}) x
+       ORDER BY cust, start_ts, session_id`,
+    );
   const e = coded('r', onErrors);
   await run(
     `CREATE OR REPLACE TABLE errors AS
@@ -137,4 +147,91 @@ export async function encodeRawTables(run: Run): Promise<void> {
      LEFT JOIN sessions s ON s.cust = x.cust AND s.session_id = x.session_id
      ORDER BY eid`,
   );
+}
+
+/** The select list and joins turning raw rows `alias` into coded ones. */
+function coded(alias: string, dims: readonly EncodedDimension[]) {
+  return {
+    select: [
+      `${alias}.* EXCLUDE (${dims.map((d) => `"${d.column}"`).join(', ')})`,
+      ...dims.map((d) => `d_${d.name}.code AS ${codeColumn(d.name)}`),
+    ].join(', '),
+    join: dims
+      .map((d) => `LEFT JOIN dict_${d.name} d_${d.name} ON d_${d.name}.value = ${alias}."${d.column}"`)
+      .join(' '),
+  };
+}
+
+/**
+ * `sessions` in slices: `sid_rank` from one narrow pass over (customer, session id), then each
+ * (customer, start time range) slice sorted and appended in table order, joined to its ranks.
+ * False (and nothing built) when the data makes one slice: the caller builds it in one statement.
+ */
+async function slicedSessions(
+  run: Run,
+  { all, afterSlice, sessionsPerSlice }: EncodeOptions,
+  s: { select: string; join: string },
+): Promise<boolean> {
+  await run(
+    `CREATE OR REPLACE TEMP TABLE sid_ranks AS
+     SELECT x.cust, x.start_ts, x.session_id, ${SESSION_RANK('x')}
+     FROM (SELECT d.code AS cust, r.start_ts::BIGINT AS start_ts, r.session_id::VARCHAR AS session_id
+           FROM raw_sessions r JOIN dict_customer d ON d.value = r.customer_id) x`,
+  );
+  const slices = await sliceBounds(all, sessionsPerSlice);
+  if (slices.length <= 1) {
+    await run('DROP TABLE sid_ranks');
+    return false;
+  }
+  const rows = `SELECT ${s.select} FROM raw_sessions r ${s.join}`;
+  for (const [i, { cust, from, to }] of slices.entries()) {
+    const range = (t: string) =>
+      [`${t}.cust = ${cust}`, from === undefined ? '' : ` AND ${t}.start_ts >= ${from}`]
+        .concat(to === undefined ? [] : [` AND ${t}.start_ts < ${to}`])
+        .join('');
+    const select = `SELECT ${sessionSelect('x', 'k.sid_rank AS sid_rank')}
+       FROM (${rows}) x JOIN sid_ranks k ON k.cust = x.cust AND k.session_id = x.session_id
+       WHERE ${range('x')} AND ${range('k')}
+       ORDER BY x.start_ts, x.session_id`;
+    await run(i === 0 ? `CREATE OR REPLACE TABLE sessions AS ${select}` : `INSERT INTO sessions ${select}`);
+    await afterSlice();
+  }
+  await run('DROP TABLE sid_ranks');
+  return true;
+}
+
+interface Slice {
+  readonly cust: number;
+  /** Start times from (inclusive), to (exclusive); undefined: unbounded. */
+  readonly from?: bigint;
+  readonly to?: bigint;
+}
+
+/** Each customer's start times cut at approximate quantiles into slices of about `perSlice` sessions. */
+async function sliceBounds(all: EncodeOptions['all'], perSlice: number): Promise<Slice[]> {
+  const perCustomer = await all(`SELECT cust, count(*) FROM sid_ranks GROUP BY cust ORDER BY cust`);
+  const slices: Slice[] = [];
+  for (const [cust, count] of perCustomer) {
+    const n = Math.ceil(Number(count) / perSlice);
+    const cuts =
+      n <= 1
+        ? []
+        : ((
+            await all(
+              `SELECT DISTINCT unnest(approx_quantile(start_ts, [${Array.from({ length: n - 1 }, (_, i) => (i + 1) / n).join(', ')}])) AS t
+               FROM sid_ranks WHERE cust = ${Number(cust)} ORDER BY t`,
+            )
+          ).map((r) => BigInt(r[0] as bigint)) as bigint[]);
+    const edges: (bigint | undefined)[] = [undefined, ...cuts, undefined];
+    for (let i = 0; i + 1 < edges.length; i++) {
+      const from = edges[i];
+      const to = edges[i + 1];
+      slices.push({
+        cust: Number(cust),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      });
+    }
+  }
+  return slices;
 }

@@ -9,7 +9,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { DUCKDB } from '../sql/dialect';
 import { checkedRawView, type Problem, type Staged, stagedTable } from './check';
 import { Dataset } from './dataset';
-import { encodeRawTables } from './encode';
+import { encodeRawTables, SLICE_SESSIONS } from './encode';
 import { TABLE_COLUMNS, type TableName } from './schema';
 
 export type DataFormat = 'parquet' | 'csv' | 'ndjson';
@@ -47,6 +47,8 @@ export interface LoadOptions {
    * (80% of RAM).
    */
   readonly memoryLimit?: string;
+  /** @internal In memory: sessions per slice of the encoded `sessions` table (default `SLICE_SESSIONS`). */
+  readonly sliceSessions?: number;
 }
 
 /**
@@ -136,7 +138,21 @@ export async function loadDataset(dir: string, options: LoadOptions = {}): Promi
         await checkFile(run, all, table, files[table], source);
       }
       try {
-        await encodeRawTables(run);
+        // In memory, the database is this load's own until it returns (closed on any error): the
+        // sessions table is committed and compressed slice by slice, never held whole uncompressed.
+        const sliced =
+          options.database === undefined
+            ? {
+                all,
+                sessionsPerSlice: options.sliceSessions ?? SLICE_SESSIONS,
+                afterSlice: async () => {
+                  await run('COMMIT');
+                  await run('CHECKPOINT');
+                  await run('BEGIN TRANSACTION');
+                },
+              }
+            : undefined;
+        await encodeRawTables(run, sliced);
       } catch (error) {
         throw new DatasetLoadError(`cannot load ${dir}: ${firstLine(error)}`);
       }
