@@ -100,7 +100,7 @@ export function errorSelect(e: string, s: string): string {
 }
 
 /** Sessions per slice when the encoded `sessions` table is built in slices (see `EncodeOptions`). */
-export const SLICE_SESSIONS = 2_000_000;
+export const SLICE_SESSIONS = 1_000_000;
 
 export interface EncodeOptions {
   /** Reads rows (the slices' bounds). */
@@ -172,6 +172,8 @@ async function slicedSessions(
   { all, afterSlice, sessionsPerSlice }: EncodeOptions,
   s: { select: string; join: string },
 ): Promise<boolean> {
+  const [[count]] = (await all('SELECT count(*) FROM raw_sessions')) as [[bigint]];
+  if (Number(count) <= sessionsPerSlice) return false;
   await run(
     `CREATE OR REPLACE TEMP TABLE sid_ranks AS
      SELECT x.cust, x.start_ts, x.session_id, ${SESSION_RANK('x')}
