@@ -10,7 +10,7 @@ import { generateDataset } from './generate';
 import { openParquetInPlace } from './in-place';
 import { loadDataset } from './load';
 
-/** `memoryLimit`: the service's DuckDB memory limit, which bounds loading files into memory too. */
+/** `memoryLimit`: the service's DuckDB memory limit, which bounds loading files into memory and opening a database file or Parquet in place too. */
 export async function openData(data: DataSource | undefined, memoryLimit?: string): Promise<Engine> {
   if (data === undefined) return generateDataset({ sessions: 20_000, seed: 1 });
   if ('dataset' in data) return data.dataset;
@@ -24,7 +24,7 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
       if (data.format !== undefined && data.format !== 'parquet') {
         throw new TypeError(`@playq/server: only Parquet files are queried in place, not ${data.format}`);
       }
-      return openParquetInPlace(data.dir);
+      return openParquetInPlace(data.dir, memoryLimit === undefined ? {} : { memoryLimit });
     }
     return loadDataset(data.dir, {
       ...(data.format ? { format: data.format } : {}),
@@ -32,12 +32,18 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
     });
   }
   if ('database' in data) {
-    const db = await Dataset.open(data.database);
+    // The limit bounds opening too: the tables derived at open are built under it.
+    const db = await Dataset.open(data.database, 4, memoryLimit);
     try {
       await upgradeTables(db);
       await db.refresh();
     } catch (error) {
       await db.close();
+      const first = (error as Error).message.split('\n')[0];
+      if (memoryLimit !== undefined && /Out of Memory/.test(first ?? ''))
+        throw new Error(
+          `@playq/server: cannot open ${data.database} under memoryLimit '${memoryLimit}': ${first}`,
+        );
       throw new Error(
         `@playq/server: ${data.database} is not a playq database (${(error as Error).message.split('\n')[0]})`,
       );
