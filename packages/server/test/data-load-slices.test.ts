@@ -36,8 +36,8 @@ describe('loading into memory in slices', () => {
     const [a, b] = [await tables(whole, TABLES), await tables(sliced, TABLES)];
     expect(JSON.parse(a.sessions!).length).toBe(4000);
     expect(TABLES.filter((t) => a[t] !== b[t])).toEqual([]);
-    // The generator's order and session ranks (its codes of device and subscriber ids differ: it
-    // numbers them as it draws them).
+    // The generator's order and session ranks (its codes of subscriber and device ids differ: its
+    // dictionaries hold every id of its population, the loader's only the ids in the files).
     const order = ['(SELECT cust, session_id, start_ts, sid_rank FROM sessions)'];
     expect((await tables(sliced, order))[order[0]!]).toBe((await tables(generated, order))[order[0]!]);
     // No scratch table is left behind.
