@@ -68,6 +68,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // Generating or loading the data leaves the allocator holding the memory it freed: serve from
   // what the data needs, not from the peak of building it.
   await db.releaseMemory?.();
+  // Parquet in place serves at once and makes its derived tables in the background: a failure
+  // making them is logged once (the data set keeps serving without them).
+  if (db instanceof Dataset)
+    void db.derivedTablesMade().then((failure) => failure && settings.log?.(failure));
   const executor = new QueryExecutor(db, {
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,

@@ -79,6 +79,7 @@ describe('tables derived from the sessions', () => {
     }
     const inPlace = await openParquetInPlace(dir);
     try {
+      expect(await inPlace.derivedTablesMade()).toBeUndefined();
       const sizes = await checkDerived(inPlace);
       expect(sizes.open).toBeGreaterThan(0);
       expect(sizes.sample).toBeGreaterThan(20_000 / SAMPLE_EVERY / 2);

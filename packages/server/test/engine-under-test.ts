@@ -43,7 +43,12 @@ export async function asEngineUnderTest(
     if (name === 'chdb') return await openChdb({ dataset });
     const dir = scratch();
     await writeDataset(dataset, { dir, format: 'parquet' });
-    if (name === 'duckdb-parquet') return await openParquetInPlace(dir);
+    if (name === 'duckdb-parquet') {
+      // The plans with the derived tables, as served once they are made (in the background).
+      const inPlace = await openParquetInPlace(dir);
+      await inPlace.derivedTablesMade();
+      return inPlace;
+    }
     return await loadDataset(dir, { database: join(dir, 'playq.duckdb') });
   } finally {
     await dataset.close();

@@ -12,7 +12,7 @@ import type { ChunkVisitor, DatasetStats, Dictionary, Engine, StatementOptions }
 import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
 import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
 import { duckParameters, type PlanParameter } from '../sql/params';
-import { deriveTables } from './derived';
+import { DERIVED_CATALOG, deriveTables } from './derived';
 
 export type { DatasetStats, Dictionary } from '../engine/engine';
 
@@ -143,6 +143,11 @@ export class Dataset implements Engine {
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
   private readonly statements = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
   private profile: ServingProfile = 'large';
+  /** The derived tables being made in the background (see `refresh`), until made, failed or stopped. */
+  private deriving: BackgroundDerivation | undefined;
+  private derived: Promise<string | undefined> = Promise.resolve(undefined);
+  /** The target that reads the derived tables, while they are being made (`target` is without them). */
+  private withDerived: PlanTarget | undefined;
 
   /** How plans address this dataset: encoded tables, or Parquet in place (see `openParquetInPlace`). */
   target: PlanTarget = DUCKDB_CODED;
@@ -368,7 +373,12 @@ export class Dataset implements Engine {
       );
     }
     this.customerCodes = new Map(customers.map(([code, value]) => [value as string, code as number]));
-    await deriveTables(this, this.target.layout);
+    await this.stopDeriving();
+    if (this.target.layout === 'raw') this.deriveInBackground();
+    else {
+      await deriveTables(this, this.target.layout);
+      this.derived = Promise.resolve(undefined);
+    }
     const [counts] = await this.all(
       `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
               (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,
@@ -381,6 +391,76 @@ export class Dataset implements Engine {
       maxTs: counts?.[3] == null ? null : Number(counts[3]),
     });
     await this.serveAs(this.statsCache.sessions < SINGLE_THREAD_SESSIONS ? 'small' : 'large');
+  }
+
+  /**
+   * Settles when the tables derived from the sessions are made (or were not): `undefined` once plans
+   * use them or when they are not being made, else one log line saying why they are not (plans
+   * then keep reading the sessions only: slower, as exact). On Parquet in place they are made in
+   * the background after the data set opened (making them decodes nearly the whole files).
+   *
+   * @example
+   * ```ts
+   * const db = await openParquetInPlace('./data');
+   * const failure = await db.derivedTablesMade(); // undefined: plans compiled now read them
+   * ```
+   */
+  derivedTablesMade(): Promise<string | undefined> {
+    return this.derived;
+  }
+
+  /**
+   * Makes the derived tables on a connection of its own while plans read the sessions only (the
+   * target without them), then switches the target: plans compiled from then on read them. Plans,
+   * prepared statements and cached results are keyed by their SQL text or by the target, so the
+   * two kinds never mix, and both are exact.
+   */
+  private deriveInBackground(): void {
+    const full = this.target.derivedTables ? this.target : (this.withDerived ?? this.target);
+    this.withDerived = full;
+    const plain: PlanTarget = Object.freeze({ ...full, derivedTables: false });
+    this.target = plain;
+    const run: BackgroundDerivation = {
+      stopped: false,
+      connection: undefined,
+      done: Promise.resolve(undefined),
+    };
+    const host = {
+      exec: async (sql: string) => {
+        if (run.stopped) throw new Error('stopped');
+        run.connection ??= await this.connect();
+        if (run.stopped) throw new Error('stopped');
+        await run.connection.run(sql);
+      },
+    };
+    run.done = deriveTables(host, full.layout).then(
+      () => {
+        if (run.stopped || this.target !== plain) return undefined;
+        this.target = full;
+        return undefined;
+      },
+      async (error: unknown) => {
+        if (run.stopped) return undefined;
+        // Half-made tables are never read (the target keeps them off): give their memory back.
+        await host.exec(`DETACH DATABASE IF EXISTS ${DERIVED_CATALOG}`).catch(() => undefined);
+        return `derived tables not made, serving without them: ${firstLine(error)}`;
+      },
+    );
+    run.done = run.done.finally(() => {
+      run.connection?.closeSync();
+      if (this.deriving === run) this.deriving = undefined;
+    });
+    this.deriving = run;
+    this.derived = run.done;
+  }
+
+  /** Stops making the derived tables in the background, if that is under way, and waits for it. */
+  private async stopDeriving(): Promise<void> {
+    const run = this.deriving;
+    if (!run) return;
+    run.stopped = true;
+    run.connection?.interrupt();
+    await run.done;
   }
 
   /**
@@ -426,6 +506,7 @@ export class Dataset implements Engine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.stopDeriving();
     for (const c of this.idle.splice(0)) c.closeSync();
     this.instance.closeSync();
   }
@@ -495,4 +576,16 @@ function visitChunk(chunk: DuckDBDataChunk, visit: (columns: unknown[][], rows: 
   const columns: unknown[][] = [];
   for (let c = 0; c < chunk.columnCount; c++) columns.push(chunk.getColumnValues(c));
   visit(columns, chunk.rowCount);
+}
+
+/** The derived tables being made on a connection of their own (see `Dataset.deriveInBackground`). */
+interface BackgroundDerivation {
+  stopped: boolean;
+  connection: DuckDBConnection | undefined;
+  done: Promise<string | undefined>;
+}
+
+/** An error's first message line (DuckDB's may name a file of the data directory, nothing else). */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

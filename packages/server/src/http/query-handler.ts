@@ -12,6 +12,7 @@ import {
 import type { DemoCredentials } from '../data/customers';
 import type { Engine } from '../engine/engine';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
+import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
 import { EMPTY_BLOCK } from '../sql/record-block';
@@ -52,14 +53,15 @@ export async function answerQuery(
     },
   };
   const key = `${customer.customerId}\u0000${request.url}`;
-  let planned: Planned | undefined = ctx.executor.plans.get(key);
+  const target = ctx.db.target;
+  let planned: Planned | undefined = ctx.executor.plans.get(key, target);
   let slice: PageSlice;
   try {
     if (planned === undefined) {
-      const made = plan(request, endpoint, customer, ctx, headers);
+      const made = plan(request, endpoint, customer, { ...ctx, target }, headers);
       if (made instanceof Response) return made;
       planned = made;
-      if (made.plan !== undefined) ctx.executor.plans.set(key, { ...made, plan: made.plan });
+      if (made.plan !== undefined) ctx.executor.plans.set(key, { ...made, plan: made.plan }, target);
     }
     slice =
       planned.plan === undefined
@@ -104,7 +106,7 @@ function plan(
   request: Request,
   endpoint: Endpoint,
   customer: DemoCredentials,
-  ctx: QueryContext,
+  ctx: QueryContext & { readonly target: PlanTarget },
   headers: Record<string, string>,
 ): Response | Planned {
   const parsed = fromURL(request.url, {
@@ -132,7 +134,7 @@ function plan(
     const compiled = compileQuery(query, {
       customerCode: code,
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
-      target: ctx.db.target,
+      target: ctx.target,
     });
     return { plan: compiled, ...page };
   } catch (error) {

@@ -1,7 +1,10 @@
 // Compiled plans by request URL and customer, so that a repeated request (a dashboard's refresh, a
 // page of a cached result) skips parsing, validation and compiling: a plan depends only on the
 // URL, the customer and the service's fixed catalogue, limits and dictionaries. Bounded, least
-// recently used first out; only requests that compiled are kept.
+// recently used first out; only requests that compiled are kept. A plan is kept with the target it
+// was compiled for and found only for that one (a data set switches target when its derived tables
+// are made in the background, data/dataset.ts).
+import type { PlanTarget } from './dialect';
 import type { CompiledQuery } from './plan';
 
 /** What a request needs besides its plan: its page. */
@@ -15,22 +18,25 @@ export interface RememberedPlan {
 export const MAX_KEY_LENGTH = 8192;
 
 export class PlanMemo {
-  private readonly plans = new Map<string, RememberedPlan>();
+  private readonly plans = new Map<string, { readonly value: RememberedPlan; readonly target: PlanTarget }>();
 
   constructor(readonly maxEntries = 1000) {}
 
-  get(key: string): RememberedPlan | undefined {
+  /** The plan kept for `key`, if it was compiled for `target` (the engine's target now). */
+  get(key: string, target: PlanTarget): RememberedPlan | undefined {
     const found = this.plans.get(key);
     if (found === undefined) return undefined;
     this.plans.delete(key);
+    if (found.target !== target) return undefined;
     this.plans.set(key, found);
-    return found;
+    return found.value;
   }
 
-  set(key: string, value: RememberedPlan): void {
+  /** Keeps the plan of `key` compiled for `target`. */
+  set(key: string, value: RememberedPlan, target: PlanTarget): void {
     if (this.maxEntries <= 0 || key.length > MAX_KEY_LENGTH) return;
     this.plans.delete(key);
-    this.plans.set(key, value);
+    this.plans.set(key, { value, target });
     for (const oldest of this.plans.keys()) {
       if (this.plans.size <= this.maxEntries) break;
       this.plans.delete(oldest);

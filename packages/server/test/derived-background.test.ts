@@ -1,0 +1,137 @@
+// The derived tables of Parquet in place, made in the background after the data set opened
+// (src/data/dataset.ts): plans compiled without them and with them answer the same, the target
+// switches once they are made, closing while they are being made stops cleanly, and a failure
+// making them keeps the data set serving on plain plans and is logged once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { QueryNode } from '@playq/query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DERIVED_CATALOG } from '../src/data/derived';
+import { openParquetInPlace } from '../src/data/in-place';
+import { createService, generateDataset, writeDataset } from '../src/index';
+import { compileQuery } from '../src/sql/compile';
+import { DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
+import { QueryExecutor } from '../src/sql/execute';
+import { TOP_N_ROWS } from '../src/sql/list-threshold';
+import { populationOptions } from '../src/sql/population';
+import { compileSessionList } from '../src/sql/session-list';
+import { node } from './v2-fixture';
+
+const END = 1_767_225_600;
+const DAY = `start=${END - 86_400},end=${END}`;
+const PLAIN: PlanTarget = Object.freeze({ ...DUCKDB_RAW, derivedTables: false });
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'playq-derived-bg-'));
+  const memory = await generateDataset({ sessions: 40_000, seed: 31, days: 2, end: END });
+  try {
+    await writeDataset(memory, { dir, format: 'parquet' });
+  } finally {
+    await memory.close();
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const context = (target: PlanTarget) => ({ customerCode: 'demo', dictionary: () => undefined, target });
+
+/** Queries whose plans read the derived tables: active sessions (the open ones), a deep list page (the sample). */
+function plans(target: PlanTarget) {
+  const active = compileQuery(
+    node({ metrics: 'viewercount,concurviewavg,playdur', concurrency: 1, aggby: 'country', period: DAY }),
+    context(target),
+  );
+  const base = node({ metrics: 'attempts', concurrency: 1, period: DAY });
+  const list: QueryNode = {
+    ...base,
+    metrics: ['latency', 'sessionid'],
+    aggby: [],
+    limit: 50,
+    offset: TOP_N_ROWS + 300,
+    orderby: 'latency',
+  };
+  const deep = compileSessionList(list, context(target), populationOptions(list));
+  return [
+    { plan: active, limit: 1000, offset: 0 },
+    { plan: deep, limit: 50, offset: TOP_N_ROWS + 300 },
+  ];
+}
+
+describe('derived tables made in the background on Parquet in place', () => {
+  it('answer as the plain plans do, and the target switches to them once made', async () => {
+    const db = await openParquetInPlace(dir);
+    try {
+      expect(await db.derivedTablesMade()).toBeUndefined();
+      expect(db.target).toBe(DUCKDB_RAW);
+      const executor = new QueryExecutor(db, { timeoutMs: 20_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
+      const [plain, derived] = [plans(PLAIN), plans(DUCKDB_RAW)];
+      for (const [i, p] of plain.entries()) {
+        const d = derived[i]!;
+        expect(p.plan.sql).not.toContain(DERIVED_CATALOG);
+        expect(d.plan.sql).toContain(DERIVED_CATALOG);
+        const [a, b] = [
+          await executor.page(p.plan, p.limit, p.offset),
+          await executor.page(d.plan, d.limit, d.offset),
+        ];
+        expect(a.records.length).toBeGreaterThan(0);
+        expect(b).toEqual(a);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('serve plain plans while being made, and stop when the data set closes meanwhile', async () => {
+    const db = await openParquetInPlace(dir);
+    await db.derivedTablesMade();
+    // Made again from sessions with a column that takes seconds to read (only SELECT * reads it).
+    await db.exec('ALTER VIEW sessions RENAME TO sessions_ok');
+    await db.exec(
+      `CREATE VIEW sessions AS SELECT *, sleep_ms(3 + (hash(session_id) % 1)::BIGINT) AS slow FROM sessions_ok`,
+    );
+    await db.refresh();
+    const made = db.derivedTablesMade();
+    expect(db.target).toEqual(PLAIN);
+    const executor = new QueryExecutor(db, { timeoutMs: 20_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
+    const [plain] = plans(db.target);
+    const served = await executor.page(plain!.plan, plain!.limit, plain!.offset);
+    expect(served.records.length).toBeGreaterThan(0);
+    expect(db.target).toEqual(PLAIN);
+    const started = performance.now();
+    await db.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await made).toBeUndefined();
+    await db.close();
+  });
+
+  it('failing to be made: the data set serves on plain plans, and the service logs it once', async () => {
+    const db = await openParquetInPlace(dir);
+    try {
+      await db.derivedTablesMade();
+      // Every plan reads named columns of the sessions; making the tables reads them all (SELECT *),
+      // so a column that fails when read breaks only that.
+      await db.exec('ALTER VIEW sessions RENAME TO sessions_ok');
+      await db.exec(
+        `CREATE VIEW sessions AS SELECT *, CASE WHEN end_ts IS NULL OR end_ts > 0 THEN error('planted failure') END AS broken FROM sessions_ok`,
+      );
+      await db.refresh();
+      const failure = await db.derivedTablesMade();
+      expect(failure).toMatch(/^derived tables not made, serving without them: .*planted failure/);
+      expect(db.target.derivedTables).toBe(false);
+      const lines: string[] = [];
+      const service = await createService({ data: { dataset: db }, logger: (line) => lines.push(line) });
+      try {
+        const url = `http://svc.test/api/v1/metricquery/demo?metrics=viewercount&concurrency=1&period=${encodeURIComponent(DAY)}`;
+        const res = await service.fetch(new Request(url, { headers: { 'X-API-Key': 'demo-key' } }));
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { response: { viewercount: number }[] };
+        expect(body.response[0]?.viewercount, JSON.stringify(body)).toBeGreaterThan(0);
+        expect(lines.filter((l) => l.includes('derived tables'))).toEqual([failure]);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
