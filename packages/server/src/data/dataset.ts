@@ -447,8 +447,8 @@ export class Dataset implements Engine {
       },
     );
     run.done = run.done.finally(() => {
-      run.connection?.closeSync();
       if (this.deriving === run) this.deriving = undefined;
+      run.connection?.closeSync();
     });
     this.deriving = run;
     this.derived = run.done;
