@@ -72,6 +72,12 @@ async function serve(step: Extract<RunStep, { step: 'serve' }>) {
     queryTimeoutMs: 60_000,
   });
   const openMs = Math.round(performance.now() - t0);
+  // Parquet in place serves at once and makes its derived tables in the background: the queries are
+  // timed once they are made (the steady state), and when that was is a figure of its own.
+  const engine = service.engine as { derivedTablesMade?: () => Promise<string | undefined> };
+  const derivedFailure = await engine.derivedTablesMade?.();
+  if (derivedFailure) throw new Error(derivedFailure);
+  const derivedTablesMs = Math.round(performance.now() - t0);
   const rssAfterOpenMb = mb(process.memoryUsage().rss);
   const token = await accessToken(service);
   const call = async (q: BenchQuery) => {
@@ -104,6 +110,7 @@ async function serve(step: Extract<RunStep, { step: 'serve' }>) {
   const out = {
     engine: service.engine.name,
     openMs,
+    derivedTablesMs,
     rssMb: { afterOpen: rssAfterOpenMb, afterQueries: mb(process.memoryUsage().rss), peak: peakRssMb() },
     queries,
   };

@@ -285,6 +285,10 @@ export class Dataset implements Engine {
    * ```
    */
   async releaseMemory(): Promise<void> {
+    // Relaunching the threads waits for the statement making the derived tables in the background
+    // (at 100M sessions in place it held createService up 7-9 s): release after it, at the next
+    // heavy statement.
+    if (this.deriving) return;
     await this.withConnection(async (connection) => {
       const reader = await connection.runAndReadAll("SELECT current_setting('threads')::BIGINT");
       const threads = Number(reader.getRowsJS()[0]?.[0] ?? 1);
