@@ -1,7 +1,7 @@
 // The client: binds configuration (transport, credentials per endpoint, retries, timeouts,
 // hooks) to the operations users call. Everything slow or fallible lives in the modules it
 // composes; this file decides the order: resolve the plan level, validate, send, check.
-import { type PendingQuery, type RunnableQuery, toURL } from '@playq/query';
+import { type PendingQuery, type QueryNode, type RunnableQuery, toURL } from '@playq/query';
 import { type ClientOptions, resolveClientOptions } from './client-options';
 import { PlayqConsistencyError } from './errors/consistency-error';
 import { checkConsistency } from './pagination/consistency';
@@ -162,6 +162,7 @@ export function createClient(options: ClientOptions): PlayqClient {
         (offset, signal) => fetchPage(node, offset, { signal, deadlineMs: opts.deadlineMs }),
         { concurrency, signal: opts.signal },
       ),
+      { overlap: recordsAreDistinct(node) },
     );
   }
 
@@ -185,6 +186,14 @@ export function createClient(options: ClientOptions): PlayqClient {
     resolvePlanLevel: (customerId: string, opts: RunOptions = {}) => planLevel(customerId, opts.signal),
     url: (query: QueryInput) => toURL(toNode(query), { baseUrl }),
   }) as PlayqClient;
+}
+
+/**
+ * Whether two records of a walk can be equal only if one is repeated: a session list's records are
+ * sessions, equal whenever two sessions have the same values, unless `sessionid` is among them.
+ */
+function recordsAreDistinct(node: QueryNode): boolean {
+  return node.endpoint !== 'listsessions' || node.metrics.includes('sessionid');
 }
 
 /** Every record of every page, starting over after a consistency error up to `restarts` times. */

@@ -111,3 +111,39 @@ describe('consistency of a walk over pages', () => {
     });
   });
 });
+
+describe('a session list whose records repeat genuinely', () => {
+  // Sessions b and c have the same latency: without their ids they are two equal records, one on
+  // each side of a boundary of pages of 2, though nothing changed. With ids, the second page
+  // repeating session b is a real overlap.
+  const SESSIONS = [
+    { latency: 3, sessionid: 'a' },
+    { latency: 2, sessionid: 'b' },
+    { latency: 2, sessionid: 'b' },
+    { latency: 1, sessionid: 'd' },
+  ];
+  const listFetch = (withSessionId: boolean) => async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit'));
+    const response = SESSIONS.slice(offset, offset + limit).map((s) =>
+      withSessionId ? s : { latency: s.latency },
+    );
+    return json({ totalcount: response.length, pagecount: 2, totalrecords: SESSIONS.length, response });
+  };
+  const list = (metrics: string[]) =>
+    metricNode({ endpoint: 'listsessions', metrics, aggby: [], limit: 2, orderby: 'latency' });
+
+  it('walks every page when the records are values of sessions without their id', async () => {
+    const client = createClient({ baseUrl: BASE, fetch: listFetch(false), retry: false });
+    expect(await client.all(list(['latency']))).toEqual(SESSIONS.map((s) => ({ latency: s.latency })));
+  });
+
+  it('still refuses a repeat when sessionid makes each record one session', async () => {
+    const client = createClient({ baseUrl: BASE, fetch: listFetch(true), retry: false });
+    await expect(client.all(list(['latency', 'sessionid']))).rejects.toMatchObject({
+      kind: 'overlap',
+      offset: 2,
+    });
+  });
+});

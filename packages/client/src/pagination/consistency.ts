@@ -1,7 +1,9 @@
 // Checks a walk's pages against each other as they pass: every page must report the first page's
 // `totalrecords`, and no page may repeat records of the page before it. Records are compared by
-// their JSON text; a page that holds equal records itself (one record per error can) is not used
-// for the overlap check, since a repeat across its boundary could be genuine.
+// their JSON text, so the overlap check needs records that are distinct by their text: a page that
+// holds equal records itself (one record per error can) is not used for it, and a walk whose
+// records may repeat genuinely (a session list without `sessionid`: two sessions with the same
+// values) skips it.
 
 import { PlayqConsistencyError } from '../errors/consistency-error';
 import type { Page } from '../response/envelope';
@@ -9,6 +11,7 @@ import type { Page } from '../response/envelope';
 /** @internal */
 export async function* checkConsistency<R>(
   pages: AsyncIterable<Page<R>>,
+  options: { readonly overlap: boolean } = { overlap: true },
 ): AsyncGenerator<Page<R>, void, undefined> {
   let firstTotal: number | undefined;
   let previous: Set<string> | undefined;
@@ -32,7 +35,7 @@ export async function* checkConsistency<R>(
       });
     }
     const distinct = new Set(keys);
-    previous = distinct.size === keys.length ? distinct : undefined;
+    previous = options.overlap && distinct.size === keys.length ? distinct : undefined;
     yield page;
   }
 }
