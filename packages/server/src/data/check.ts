@@ -303,6 +303,18 @@ export async function findProblem(all: All, typed: TypedRows): Promise<Problem |
   return earliest([rowProblem, repeat]);
 }
 
+/** The staged rows typed, once no check fails (else `fail`'s error for the first problem). */
+async function checkedRows(
+  all: All,
+  staged: Staged,
+  fail: (p: Problem, defaulted: readonly string[]) => Error,
+): Promise<TypedRows> {
+  const typed = typedRows(staged);
+  const problem = await findProblem(all, typed);
+  if (problem) throw fail(problem, typed.defaulted);
+  return typed;
+}
+
 /** Raw-table columns in schema order, as a select list. */
 const rawColumns = (table: TableName) => TABLE_COLUMNS[table].map((s) => `"${s.name}"`).join(', ');
 
@@ -313,9 +325,7 @@ export async function fillRawTable(
   staged: Staged,
   fail: (p: Problem, defaulted: readonly string[]) => Error,
 ): Promise<void> {
-  const typed = typedRows(staged);
-  const problem = await findProblem(all, typed);
-  if (problem) throw fail(problem, typed.defaulted);
+  const typed = await checkedRows(all, staged, fail);
   await run(rawTableDdl(staged.table));
   await run(
     `INSERT INTO raw_${staged.table} SELECT ${rawColumns(staged.table)} FROM (${typed.sql}) ORDER BY __r`,
@@ -333,9 +343,7 @@ export async function checkedRawView(
   staged: Staged,
   fail: (p: Problem, defaulted: readonly string[]) => Error,
 ): Promise<void> {
-  const typed = typedRows(staged);
-  const problem = await findProblem(all, typed);
-  if (problem) throw fail(problem, typed.defaulted);
+  const typed = await checkedRows(all, staged, fail);
   await run(
     `CREATE OR REPLACE TEMP VIEW raw_${staged.table} AS SELECT ${rawColumns(staged.table)} FROM (${typed.sql})`,
   );
