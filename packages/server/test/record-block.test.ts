@@ -105,6 +105,33 @@ describe('BlockWriter', () => {
     },
   );
 
+  test.prop([
+    fc.array(fc.string({ unit: 'binary', maxLength: 12 }), { maxLength: 8 }),
+    fc.array(fc.oneof(fc.constant(null), fc.integer({ min: -2, max: 10 }), fc.bigInt({ min: 0n, max: 9n })), {
+      maxLength: 20,
+    }),
+    fc.integer({ min: 1, max: 7 }),
+  ])(
+    'decodes a coded column through its dictionary: an unknown code or null is ""',
+    (values, codes, chunk) => {
+      const columns: OutputColumn[] = [
+        { name: 'country', kind: 'dimension', decode: 'country' },
+        { name: 'n', kind: 'metric' },
+      ];
+      const writer = new BlockWriter(columns, 1, (d) => (d === 'country' ? values : undefined));
+      for (let at = 0; at < codes.length; at += chunk) {
+        const part = codes.slice(at, at + chunk);
+        writer.append([part, part.map((_, i) => at + i)], part.length);
+      }
+      const label = (c: number | bigint | null) => (c === null ? '' : (values[Number(c)] ?? ''));
+      expect(decodeBlock(writer.finish())).toStrictEqual(codes.map((c, i) => ({ country: label(c), n: i })));
+      // Without the dimension's dictionary every code is "" (never the code as text).
+      const bare = new BlockWriter(columns, 1);
+      bare.append([[0], [1]], 1);
+      expect(decodeBlock(bare.finish())).toStrictEqual([{ country: '', n: 1 }]);
+    },
+  );
+
   it('writes what JSON.stringify writes for odd values', () => {
     const columns: OutputColumn[] = [
       { name: 'm', kind: 'metric' },

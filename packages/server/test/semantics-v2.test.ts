@@ -261,10 +261,12 @@ describe('plans are data', () => {
     );
     expect(plan.kind).toBe('groups');
     expect(Object.isFrozen(plan) && Object.isFrozen(plan.parameters)).toBe(true);
+    // In the coded layout a small dimension comes as its code, decoded when records are written.
     expect(plan.columns).toEqual([
       { name: 'p95_latency', kind: 'metric' },
-      { name: 'cdn', kind: 'dimension' },
+      { name: 'cdn', kind: 'dimension', decode: 'cdn' },
     ]);
+    expect(plan.sql).not.toContain('dict_cdn');
     expect(plan.parameters).toEqual([
       { type: 'int', value: 0 },
       { type: 'bigint', value: T0 },

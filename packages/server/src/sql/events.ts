@@ -67,19 +67,18 @@ export function compileEvents(
     // Event ids follow (customer, time) order: "then by time", and a stable tie-break.
     ...eventOrder(ctx.target, q),
   ];
-  const inner = `SELECT ${[
+  const rows = `SELECT ${[
     ...dimColumns,
     ...metrics.map((m) => `${eventValue(m)} AS m_${m}`),
     'ts',
     ...(ctx.target.layout === 'coded' ? ['eid'] : EVENT_ORDER.filter((c) => !dimColumns.includes(c))),
   ].join(
     ', ',
-  )}, ${TOTAL} FROM ${errorEvents(ctx.target, [...dimColumns, ...filterColumns(query)])} e WHERE ${conditions.join(' AND ')} ORDER BY ${order('').join(', ')}`;
+  )}, ${TOTAL} FROM ${errorEvents(ctx.target, [...dimColumns, ...filterColumns(query)])} e WHERE ${conditions.join(' AND ')}`;
   return freezePlan({
     kind: 'events',
-    sql: pageStatement(columns, inner, params, order),
+    ...pageStatement(columns, rows, params, order),
     parameters: params.list,
-    columns,
   });
 }
 

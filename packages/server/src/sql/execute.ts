@@ -186,7 +186,11 @@ export class QueryExecutor {
     keep?: Keep,
   ): Promise<Written> {
     const width = query.columns.length;
-    const writer = new BlockWriter(query.columns, Math.min(limit, 1024));
+    const writer = new BlockWriter(
+      query.columns,
+      Math.min(limit, 1024),
+      (d) => this.db.dictionary(d)?.values,
+    );
     let total: number | undefined;
     const page = [
       ...query.parameters,

@@ -1,7 +1,7 @@
 // SQL pieces more than one plan is made of, written once: the total-count column, the conditions
 // on error events (window, businesserror rule, filter, the sessions passing session-level
 // conditions) and the page statement that limits, orders and decodes a plan's ordered rows.
-import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
+import { DIMENSION_SQL, isSmallDimension, type ServerDimension, type SmallDimension } from './dimension-sql';
 import type { Params } from './params';
 import type { OutputColumn } from './plan';
 import { businessRule, type PopulationOptions } from './population';
@@ -47,42 +47,69 @@ export function orderBy(terms: readonly string[]): string {
 
 /**
  * How a page statement writes one record field: an expression over page rows `p`, or a code
- * column of `p` to decode through its dictionary ("" for a null code).
+ * column of `p` to decode through its dictionary ("" for a null code). `decode` names a small
+ * dimension: its dictionary is in memory, so the code is written as it is and the record writer
+ * decodes it (see `OutputColumn.decode`); other dictionaries are joined to the page's rows.
  */
-export type PageField = string | { readonly dictionary: string; readonly code: string };
+export type PageField =
+  | string
+  | { readonly dictionary: string; readonly code: string; readonly decode?: SmallDimension };
 
 /** A groups or events record's field: a metric's `m_<name>`, the bucket in epoch seconds, a dimension's code. */
 export function selectColumn(c: OutputColumn): PageField {
   if (c.kind === 'metric') return `p.m_${c.name}`;
   if (c.kind === 'timestamp') return 'p.ts_bucket::DOUBLE';
-  const { column, dictionary } = DIMENSION_SQL[c.name as ServerDimension];
-  return { dictionary, code: `p.${column}` };
+  const name = c.name as ServerDimension;
+  const { column, dictionary } = DIMENSION_SQL[name];
+  return { dictionary, code: `p.${column}`, ...(isSmallDimension(name) ? { decode: name } : {}) };
 }
 
 /**
- * The statement of one page: `inner` yields every ordered row with `__total`; the page takes the
- * limit and offset parameters after the plan's bound ones (`params`), and is ordered again (a
- * subquery's order does not survive the outer select). `field` gives each record field. Only the
- * page's rows are decoded: each dictionary is joined to them (a LEFT JOIN on the unique code: a
- * hash join costs a fraction of a correlated lookup, which DuckDB plans as a join per field with a
- * duplicate-eliminating scan). In the raw layout a "code" is the value itself.
+ * The statement of one page and its output columns. `rows` yields every row of the result, in no
+ * particular order, each with `__total`; `order` gives the result's order over a row qualifier;
+ * the page takes the limit and offset parameters after the plan's bound ones (`params`).
+ *
+ * Written with as few levels as the fields allow, since DuckDB plans every statement again on each
+ * run (a parameterized statement is re-planned), and every sort and join costs planning time:
+ * - no field needs a join (the raw layout, where a "code" is the value itself; or every coded field
+ *   is decoded by the writer): the rows are ordered and paged in one step;
+ * - a field with a large dictionary (subscribers, assets, device ids): the page is cut first, then
+ *   only its rows are joined to the dictionary (a LEFT JOIN on the unique code: a hash join costs a
+ *   fraction of a correlated lookup) and ordered again (a subquery's order does not survive a join).
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
-  inner: string,
+  rows: string,
   params: Params,
   order: (qualifier: string) => readonly string[],
   field: (c: OutputColumn) => PageField = selectColumn,
-): string {
+): { sql: string; columns: OutputColumn[] } {
   const raw = params.target.layout === 'raw';
   const joins: string[] = [];
+  const out: OutputColumn[] = [];
   const select = columns.map((c, i) => {
     const f = field(c);
-    if (typeof f === 'string') return f;
-    if (raw) return `coalesce(${f.code}, '')`;
+    if (typeof f === 'string') {
+      out.push(c);
+      return f;
+    }
+    if (raw) {
+      out.push(c);
+      return `coalesce(${f.code}, '')`;
+    }
+    if (f.decode !== undefined) {
+      out.push({ ...c, decode: f.decode });
+      return f.code;
+    }
+    out.push(c);
     joins.push(` LEFT JOIN ${f.dictionary} d${i} ON d${i}.code = ${f.code}`);
     return `coalesce(d${i}.value, '')`;
   });
-  const page = `LIMIT ${params.next(1, 'bigint')} OFFSET ${params.next(2, 'bigint')}`;
-  return `SELECT ${select.join(', ')}, p.__total FROM (${inner} ${page}) p${joins.join('')}${orderBy(order('p.'))}`;
+  const page = ` LIMIT ${params.next(1, 'bigint')} OFFSET ${params.next(2, 'bigint')}`;
+  const head = `SELECT ${select.join(', ')}, p.__total FROM`;
+  const sql =
+    joins.length === 0
+      ? `${head} (${rows}) p${orderBy(order('p.'))}${page}`
+      : `${head} (SELECT * FROM (${rows}) o${orderBy(order('o.'))}${page}) p${joins.join('')}${orderBy(order('p.'))}`;
+  return { sql, columns: out };
 }

@@ -5,7 +5,7 @@ import type { QoeFilterAst } from '@playq/grammar';
 import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
 import type { Dialect, PlanTarget } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
-import { orderBy, pageStatement, TOTAL } from './fragments';
+import { pageStatement, TOTAL } from './fragments';
 import { activeCountSource, activeRows, errorRows, populationRows, type RowScope } from './group-rows';
 import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
 import { orderTerms } from './order';
@@ -60,12 +60,11 @@ export function compileGroups(
 
   const body = mergeSources(sources, keys, needed, present, levels.group, params);
   const order = (q: string) => orderTerms(query, dims, series, q);
-  const inner = `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
+  const rows = `SELECT r.*, ${TOTAL} FROM (${body}) r`;
   return freezePlan({
     kind: 'groups',
-    sql: pageStatement(columns, inner, params, order),
+    ...pageStatement(columns, rows, params, order),
     parameters: params.list,
-    columns,
   });
 }
 

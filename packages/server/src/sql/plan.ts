@@ -1,6 +1,7 @@
 // A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
 import { type Dialect, DUCKDB } from './dialect';
+import type { SmallDimension } from './dimension-sql';
 import type { PlanParameter } from './params';
 
 /**
@@ -10,6 +11,12 @@ import type { PlanParameter } from './params';
 export interface OutputColumn {
   readonly name: string;
   readonly kind: 'metric' | 'dimension' | 'timestamp';
+  /**
+   * A dimension column the statement yields as its dictionary code, to be decoded through the
+   * engine's in-memory dictionary of this small dimension when records are written (a code absent
+   * from it, or null, is ""); without it a dimension column is its text.
+   */
+  readonly decode?: SmallDimension;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Records in the compact form the executor keeps and serves: the UTF-8 JSON of each record, one
 // after another separated by commas, and where each one ends. A page of a cached result is a view
 // of these bytes (no per-record JS objects), and its size in bytes is known exactly.
+import type { SmallDimension } from './dimension-sql';
 import type { OutputColumn } from './plan';
 
 /** Consecutive records as JSON: `{…},{…},{…}`; record i ends (before its comma) at `ends[i]`. */
@@ -49,6 +50,19 @@ export function decodeBlock(block: RecordBlock, from = 0, to = block.count): Rec
   return JSON.parse(`[${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')}]`);
 }
 
+/** Each dictionary's values as JSON text, made once per dictionary (a data set keeps its arrays until it reloads). */
+const jsonOf = new WeakMap<readonly string[], readonly string[]>();
+
+function jsonLabels(values: readonly string[] | undefined): readonly string[] {
+  if (values === undefined) return [];
+  let json = jsonOf.get(values);
+  if (json === undefined) {
+    json = Array.from(values, (v) => JSON.stringify(v ?? ''));
+    jsonOf.set(values, json);
+  }
+  return json;
+}
+
 /** The largest piece of memory the writer takes at once: a big result grows by pieces, not by doubling. */
 const PIECE_BYTES = 1 << 20;
 
@@ -68,12 +82,20 @@ export class BlockWriter {
   private offsets: Uint32Array;
   private n = 0;
   private readonly keys: readonly string[];
+  /** Per column decoded here (`OutputColumn.decode`): the JSON text of each code's value. */
+  private readonly labels: readonly (readonly string[] | undefined)[];
 
+  /**
+   * `dictionary` gives a small dimension's values by code, for the columns the statement yields as
+   * codes (`OutputColumn.decode`); a code it does not hold, or null, is written as "".
+   */
   constructor(
     private readonly columns: readonly OutputColumn[],
     expectedRecords = 64,
+    dictionary: (dimension: SmallDimension) => readonly string[] | undefined = () => undefined,
   ) {
     this.keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`);
+    this.labels = columns.map((c) => (c.decode === undefined ? undefined : jsonLabels(dictionary(c.decode))));
     this.piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(256, expectedRecords * 64)));
     this.offsets = new Uint32Array(Math.max(16, expectedRecords));
   }
@@ -94,13 +116,15 @@ export class BlockWriter {
 
   /** Appends `rows` records whose column `c` holds the values `values[c]` (one array per output column). */
   append(values: readonly (readonly unknown[])[], rows: number): void {
-    const { columns, keys } = this;
+    const { columns, keys, labels } = this;
     for (let r = 0; r < rows; r++) {
       let text = this.n === 0 ? '' : ',';
       for (let c = 0; c < columns.length; c++) {
         const v = values[c]![r];
         text += keys[c]!;
-        if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
+        const decoded = labels[c];
+        if (decoded !== undefined) text += (v == null ? undefined : decoded[Number(v)]) ?? '""';
+        else if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
         else {
           const x = typeof v === 'number' ? v : Number(v ?? 0);
           text += Number.isFinite(x) ? String(x) : 'null';

@@ -4,7 +4,8 @@
 // and paging happen in the engine; only the page's coded fields are decoded.
 import type { QueryNode } from '@playq/query';
 import type { PlanTarget } from './dialect';
-import { orderBy, type PageField, pageStatement, TOTAL } from './fragments';
+import { isSmallDimension } from './dimension-sql';
+import { type PageField, pageStatement, TOTAL } from './fragments';
 import { activeRows, populationRows, type RowScope } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
 import { TOP_N_ROWS, thresholdRows } from './list-threshold';
@@ -87,8 +88,8 @@ export function compileSessionList(
     params.target.derivedTables &&
     !params.target.dialect.boundedSort &&
     query.limit + query.offset > TOP_N_ROWS;
-  const inner = deep
-    ? `SELECT r.* FROM (${thresholdRows({
+  const listed = deep
+    ? thresholdRows({
         sampled: listBody(rowsOf({ ...scope, sample: true }), [key], options, cust, sid),
         counted: rows,
         wide: (join, where) => listBody(rows, fields, options, cust, sid, { join, where }),
@@ -96,13 +97,12 @@ export function compileSessionList(
         keySql: LIST_FIELD_SQL[key].sql,
         dir,
         wanted: `${params.next(1, 'bigint')} + ${params.next(2, 'bigint')}`,
-      })}) r${orderBy(order('r.'))}`
-    : `SELECT r.*, ${TOTAL} FROM (${body}) r${orderBy(order('r.'))}`;
+      })
+    : `SELECT r.*, ${TOTAL} FROM (${body}) r`;
   return freezePlan({
     kind: 'sessions',
-    sql: pageStatement(columns, inner, params, order, (c) => pageField(c.name as ServerListField)),
+    ...pageStatement(columns, listed, params, order, (c) => pageField(c.name as ServerListField)),
     parameters: params.list,
-    columns,
   });
 }
 
@@ -142,5 +142,5 @@ function listBody(
 function pageField(name: ServerListField): PageField {
   const { dictionary } = LIST_FIELD_SQL[name];
   if (dictionary === undefined) return `p.f_${name}`;
-  return { dictionary, code: `p.f_${name}` };
+  return { dictionary, code: `p.f_${name}`, ...(isSmallDimension(name) ? { decode: name } : {}) };
 }
