@@ -72,8 +72,9 @@ async function serve(step: Extract<RunStep, { step: 'serve' }>) {
     queryTimeoutMs: 60_000,
   });
   const openMs = Math.round(performance.now() - t0);
-  // Parquet in place serves at once and makes its derived tables in the background: the queries are
-  // timed once they are made (the steady state), and when that was is a figure of its own.
+  // Data in files (Parquet in place, a database file) serves at once and makes its derived tables in
+  // the background: the queries are timed once they are made (the steady state), and when that was
+  // is a figure of its own.
   const engine = service.engine as { derivedTablesMade?: () => Promise<string | undefined> };
   const derivedFailure = await engine.derivedTablesMade?.();
   if (derivedFailure) throw new Error(derivedFailure);

@@ -105,13 +105,14 @@ describe('database files', () => {
     await expect(createService({ data: { database: join(tmp(), 'empty.duckdb') } })).rejects.toThrow(
       /is not a playq database/,
     );
-    // The service's memoryLimit bounds opening the file too (the tables derived at open); before, it
-    // applied only once they were built, and a 100M file peaked at 4.4 GB under '1GB'.
+    // The service's memoryLimit bounds opening the file too (and the tables derived just after it);
+    // before, it applied only once they were built, and a 100M file peaked at 4.4 GB under '1GB'.
     await expect(createService({ data: { database: file }, memoryLimit: '1MB' })).rejects.toThrow(
       /cannot open .*playq\.duckdb under memoryLimit '1MB': Out of Memory Error/,
     );
     const limited = await createService({ data: { database: file }, memoryLimit: '256MB' });
     expect(limited.db.stats()).toEqual(expected);
+    expect(await limited.db.derivedTablesMade()).toBeUndefined();
     await limited.close();
   });
 });

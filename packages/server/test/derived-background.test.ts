@@ -1,17 +1,19 @@
-// The derived tables of Parquet in place, made in the background after the data set opened
-// (src/data/dataset.ts): plans compiled without them and with them answer the same, the target
-// switches once they are made, closing while they are being made stops cleanly, and a failure
-// making them keeps the data set serving on plain plans and is logged once.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The derived tables of data in files (Parquet in place, a database file), made in the background
+// after the data set opened (src/data/dataset.ts): plans compiled without them and with them answer
+// the same, the target switches once they are made, closing while they are being made stops
+// cleanly, and a failure making them keeps the data set serving on plain plans and is logged once.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset } from '../src/data/dataset';
 import { DERIVED_CATALOG } from '../src/data/derived';
 import { openParquetInPlace } from '../src/data/in-place';
+import { openData } from '../src/data/open-data';
 import { createService, generateDataset, writeDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
-import { DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
+import { DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
 import { QueryExecutor } from '../src/sql/execute';
 import { TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
@@ -20,8 +22,8 @@ import { node } from './v2-fixture';
 
 const END = 1_767_225_600;
 const DAY = `start=${END - 86_400},end=${END}`;
-const PLAIN: PlanTarget = Object.freeze({ ...DUCKDB_RAW, derivedTables: false });
 let dir: string;
+let copies = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'playq-derived-bg-'));
   const memory = await generateDataset({ sessions: 40_000, seed: 31, days: 2, end: END });
@@ -30,16 +32,44 @@ beforeAll(async () => {
   } finally {
     await memory.close();
   }
+  const database = join(dir, 'playq.duckdb');
+  await (await generateDataset({ sessions: 40_000, seed: 31, days: 2, end: END, database })).close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const context = (target: PlanTarget) => ({ customerCode: 'demo', dictionary: () => undefined, target });
+/** Each kind of data in files: how it opens, its plans' target with the derived tables, how its sessions are renamed. */
+const KINDS = [
+  { kind: 'Parquet in place', open: () => openParquetInPlace(dir), full: DUCKDB_RAW, relation: 'VIEW' },
+  {
+    kind: 'a database file',
+    // A copy each time: a test may change the sessions of the file it opens.
+    open: async () => {
+      const path = join(dir, `copy-${copies++}.duckdb`);
+      copyFileSync(join(dir, 'playq.duckdb'), path);
+      return (await openData({ database: path })) as Dataset;
+    },
+    full: DUCKDB_CODED,
+    relation: 'TABLE',
+  },
+] as const;
+
+/** The data set's sessions replaced by a view over them with one more column, `extra` (SQL). */
+async function replaceSessions(db: Dataset, relation: 'VIEW' | 'TABLE', extra: string): Promise<void> {
+  await db.exec(`ALTER ${relation} sessions RENAME TO sessions_ok`);
+  await db.exec(`CREATE VIEW sessions AS SELECT *, ${extra} FROM sessions_ok`);
+}
+
+const context = (db: Dataset, target: PlanTarget) => {
+  const customerCode = db.customerCode('demo');
+  if (customerCode === undefined) throw new Error('no customer demo in the test data');
+  return { customerCode, dictionary: () => undefined, target };
+};
 
 /** Queries whose plans read the derived tables: active sessions (the open ones), a deep list page (the sample). */
-function plans(target: PlanTarget) {
+function plans(db: Dataset, target: PlanTarget) {
   const active = compileQuery(
     node({ metrics: 'viewercount,concurviewavg,playdur', concurrency: 1, aggby: 'country', period: DAY }),
-    context(target),
+    context(db, target),
   );
   const base = node({ metrics: 'attempts', concurrency: 1, period: DAY });
   const list: QueryNode = {
@@ -50,22 +80,24 @@ function plans(target: PlanTarget) {
     offset: TOP_N_ROWS + 300,
     orderby: 'latency',
   };
-  const deep = compileSessionList(list, context(target), populationOptions(list));
+  const deep = compileSessionList(list, context(db, target), populationOptions(list));
   return [
     { plan: active, limit: 1000, offset: 0 },
     { plan: deep, limit: 50, offset: TOP_N_ROWS + 300 },
   ];
 }
 
-describe('derived tables made in the background on Parquet in place', () => {
+describe.each(KINDS)('derived tables made in the background on $kind', ({ open, full, relation }) => {
+  const plain: PlanTarget = Object.freeze({ ...full, derivedTables: false });
+
   it('answer as the plain plans do, and the target switches to them once made', async () => {
-    const db = await openParquetInPlace(dir);
+    const db = await open();
     try {
       expect(await db.derivedTablesMade()).toBeUndefined();
-      expect(db.target).toBe(DUCKDB_RAW);
+      expect(db.target).toBe(full);
       const executor = new QueryExecutor(db, { timeoutMs: 20_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-      const [plain, derived] = [plans(PLAIN), plans(DUCKDB_RAW)];
-      for (const [i, p] of plain.entries()) {
+      const [without, derived] = [plans(db, plain), plans(db, full)];
+      for (const [i, p] of without.entries()) {
         const d = derived[i]!;
         expect(p.plan.sql).not.toContain(DERIVED_CATALOG);
         expect(d.plan.sql).toContain(DERIVED_CATALOG);
@@ -82,21 +114,18 @@ describe('derived tables made in the background on Parquet in place', () => {
   });
 
   it('serve plain plans while being made, and stop when the data set closes meanwhile', async () => {
-    const db = await openParquetInPlace(dir);
+    const db = await open();
     await db.derivedTablesMade();
     // Made again from sessions with a column that takes seconds to read (only SELECT * reads it).
-    await db.exec('ALTER VIEW sessions RENAME TO sessions_ok');
-    await db.exec(
-      `CREATE VIEW sessions AS SELECT *, sleep_ms(3 + (hash(session_id) % 1)::BIGINT) AS slow FROM sessions_ok`,
-    );
+    await replaceSessions(db, relation, 'sleep_ms(3 + (hash(session_id) % 1)::BIGINT) AS slow');
     await db.refresh();
     const made = db.derivedTablesMade();
-    expect(db.target).toEqual(PLAIN);
+    expect(db.target).toEqual(plain);
     const executor = new QueryExecutor(db, { timeoutMs: 20_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-    const [plain] = plans(db.target);
-    const served = await executor.page(plain!.plan, plain!.limit, plain!.offset);
+    const [first] = plans(db, db.target);
+    const served = await executor.page(first!.plan, first!.limit, first!.offset);
     expect(served.records.length).toBeGreaterThan(0);
-    expect(db.target).toEqual(PLAIN);
+    expect(db.target).toEqual(plain);
     const started = performance.now();
     await db.close();
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -105,14 +134,15 @@ describe('derived tables made in the background on Parquet in place', () => {
   });
 
   it('failing to be made: the data set serves on plain plans, and the service logs it once', async () => {
-    const db = await openParquetInPlace(dir);
+    const db = await open();
     try {
       await db.derivedTablesMade();
       // Every plan reads named columns of the sessions; making the tables reads them all (SELECT *),
       // so a column that fails when read breaks only that.
-      await db.exec('ALTER VIEW sessions RENAME TO sessions_ok');
-      await db.exec(
-        `CREATE VIEW sessions AS SELECT *, CASE WHEN end_ts IS NULL OR end_ts > 0 THEN error('planted failure') END AS broken FROM sessions_ok`,
+      await replaceSessions(
+        db,
+        relation,
+        `CASE WHEN end_ts IS NULL OR end_ts > 0 THEN error('planted failure') END AS broken`,
       );
       await db.refresh();
       const failure = await db.derivedTablesMade();

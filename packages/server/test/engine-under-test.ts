@@ -43,13 +43,13 @@ export async function asEngineUnderTest(
     if (name === 'chdb') return await openChdb({ dataset });
     const dir = scratch();
     await writeDataset(dataset, { dir, format: 'parquet' });
-    if (name === 'duckdb-parquet') {
-      // The plans with the derived tables, as served once they are made (in the background).
-      const inPlace = await openParquetInPlace(dir);
-      await inPlace.derivedTablesMade();
-      return inPlace;
-    }
-    return await loadDataset(dir, { database: join(dir, 'playq.duckdb') });
+    // Data in files: the plans with the derived tables, as served once they are made (in the background).
+    const inFiles =
+      name === 'duckdb-parquet'
+        ? await openParquetInPlace(dir)
+        : await loadDataset(dir, { database: join(dir, 'playq.duckdb') });
+    await inFiles.derivedTablesMade();
+    return inFiles;
   } finally {
     await dataset.close();
   }

@@ -32,7 +32,7 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
     });
   }
   if ('database' in data) {
-    // The limit bounds opening too: the tables derived at open are built under it.
+    // The limit bounds opening too, and the tables derived in the background just after.
     const db = await Dataset.open(data.database, 4, memoryLimit);
     try {
       await upgradeTables(db);
