@@ -46,6 +46,8 @@ export type ChunkVisitor = (columns: unknown[][], rows: number) => void;
  *   target: engine.target,
  * });
  * await engine.run(plan.sql, [...plan.parameters, limit, offset], {}, (columns, rows) => {});
+ * // A column with `decode` (plan.columns[i].decode) holds codes: its text is
+ * // engine.dictionary(decode)?.values[code] ?? ''.
  * ```
  */
 export interface Engine {
