@@ -16,6 +16,7 @@ const SEMANTICS = [
   'test/population-properties.test.ts',
   'test/session-list-properties.test.ts',
   'test/session-list-deep.test.ts',
+  'test/own-value-conditions.test.ts',
 ];
 
 const engine = (name: string) => ({

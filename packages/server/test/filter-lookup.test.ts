@@ -8,6 +8,8 @@ import { type Dataset, generateDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
 import { isSmallDimension } from '../src/sql/dimension-sql';
 import { QueryExecutor } from '../src/sql/execute';
+import { duckParameters, Params } from '../src/sql/params';
+import { filterConditions } from '../src/sql/population';
 import { planContext } from './engine-under-test';
 import { node } from './v2-fixture';
 
@@ -57,11 +59,35 @@ describe('a filter by code lookup', () => {
     expect(looked.page).toEqual(resolved.page);
   });
 
-  test('several codes become one list of flags; one code stays a comparison', async () => {
+  test('several codes become one bit mask (codes below 53); one code stays a comparison', async () => {
     const several = await records({ filter: '[country=US|BR|ZZ]', metrics: 'attempts' }, true);
-    expect(several.plan.sql).toMatch(/\)\[country \+ 1\] = 1/);
+    expect(several.plan.sql).toMatch(/\(\$\d+ >> country\) & 1 = 1/);
     const one = await records({ filter: '[country=US]', metrics: 'attempts' }, true);
-    expect(one.plan.sql).not.toMatch(/\[country \+ 1\]/);
+    expect(one.plan.sql).not.toMatch(/>> country|\[country \+ 1\]/);
     expect(several.page.records[0]?.attempts).toBeGreaterThan(one.page.records[0]?.attempts as number);
+  });
+
+  // Dictionaries of up to 4096 codes: a set of codes and the rows it selects, over codes 0..299 and
+  // null, whichever form (bit mask, list of flags, IN list) the set gets.
+  const codeSets = fc.uniqueArray(
+    fc.oneof(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 299 })),
+    { minLength: 1, maxLength: 8 },
+  );
+  test.prop([codeSets], { numRuns: 60 })('selects exactly the rows of the chosen codes', async (codes) => {
+    const values = Array.from({ length: 300 }, (_, i) => `v${i}`);
+    const dictionary = { codes: new Map(values.map((v, i) => [v, i])), values };
+    const params = new Params();
+    const filter = {
+      type: 'filter',
+      clauses: [{ type: 'clause', dimension: 'country', values: codes.map((c) => `v${c}`) }],
+    } as const;
+    const [condition] = filterConditions(filter, params, { dictionary: () => dictionary }, 'sessions') ?? [];
+    const rows = await db.all(
+      `SELECT country FROM (SELECT unnest(range(0, 300))::INTEGER AS country UNION ALL SELECT NULL) WHERE ${condition} ORDER BY country`,
+      duckParameters(params.list).values,
+    );
+    expect(rows.map((r) => Number(r[0]))).toEqual([...codes].sort((a, b) => a - b));
+    if (codes.length > 1)
+      expect(condition).toMatch(Math.max(...codes) < 53 ? />> country/ : /\[country \+ 1\]/);
   });
 });

@@ -24,6 +24,8 @@ export interface Dialect {
   quantile(expr: string, q: number): string;
   /** A row value of several expressions (for distinct counts over pairs). */
   tuple(items: readonly string[]): string;
+  /** The integer quotient of two integers, truncated toward zero (as `a - a % b` assumes). */
+  intDiv(a: string, b: string): string;
   /** Whether `list` (an array) holds `value`. */
   listContains(list: string, value: string): string;
   /** True when any of the group's `flag` values (0 or 1) is 1. */
@@ -58,6 +60,7 @@ export const DUCKDB: Dialect = Object.freeze({
   unnestRange: (from: string, to: string, step: string) => `unnest(range(${from}, ${to}, ${step}))`,
   quantile: (expr: string, q: number) => `quantile_cont(${expr}, ${q})`,
   tuple: (items: readonly string[]) => `row(${items.join(', ')})`,
+  intDiv: (a: string, b: string) => `(${a}) // ${b}`,
   listContains: (list: string, value: string) => `list_contains(${list}, ${value})`,
   anyTrue: (flag: string) => `bool_or(${flag} = 1)`,
   nullableDouble: (expr: string) => `${expr}::DOUBLE`,
@@ -79,6 +82,7 @@ export const CLICKHOUSE: Dialect = Object.freeze({
   unnestRange: (from: string, to: string, step: string) => `arrayJoin(range(${from}, ${to}, ${step}))`,
   quantile: (expr: string, q: number) => `quantileExactInclusive(${q})(${expr})`,
   tuple: (items: readonly string[]) => `tuple(${items.join(', ')})`,
+  intDiv: (a: string, b: string) => `intDiv(${a}, ${b})`,
   listContains: (list: string, value: string) => `has(${list}, ${value})`,
   anyTrue: (flag: string) => `max(${flag}) = 1`,
   nullableDouble: (expr: string) => `CAST(${expr} AS Nullable(Float64))`,

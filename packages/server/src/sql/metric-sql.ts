@@ -31,6 +31,12 @@ export interface MetricSql {
    * condition can test the integer column against a bound instead (scaled-bound.ts).
    */
   readonly sessionScale?: { readonly column: string; readonly divisor: number };
+  /**
+   * A column whose value 0 makes the session's value 0 (a session that never rebuffered has a
+   * buffering ratio of 0), so that a condition 0 fails can test `column <> 0` first: DuckDB
+   * evaluates that in the scan, and `session` only for the rows left.
+   */
+  readonly sessionZeroWith?: string;
 }
 
 /** A viewer: the subscriber, else the device (anonymous viewers). */
@@ -83,6 +89,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: BUFFERING_RATIO,
     session: SESSION_BUFFERING_RATIO,
+    sessionZeroWith: 'rebuffer_ms',
   }),
   buffcount: m({
     source: 'sessions',
@@ -134,6 +141,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: BUFFERING_RATIO,
     session: SESSION_BUFFERING_RATIO,
+    sessionZeroWith: 'rebuffer_ms',
   }),
   uniquesubscribercount: m({
     source: 'sessions',

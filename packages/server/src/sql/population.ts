@@ -81,13 +81,22 @@ export function filterConditions(
 /** Codes below this are tested by a lookup in a list of flags (one per code up to the largest). */
 const MAX_LOOKUP_CODE = 4096;
 
+/** Codes below this are tested as bits of one integer (2^MAX_MASK_CODE is still exact in a double). */
+const MAX_MASK_CODE = 53;
+
 /**
- * A filter clause on a small dictionary's codes as a lookup: the code indexes a list of 0/1 flags
- * (1 for a selected code; beyond its end, or a null code, nothing). DuckDB turns an `IN` list of
- * several values into a hash join and filters again after it; the lookup is one array access per
- * row (at 10M sessions, (a)'s two filters cost less than half as much).
+ * A filter clause on a small dictionary's codes as a lookup. Codes below 53: the row's code picks a
+ * bit of one bound integer (`(mask >> code) & 1`; a shift past 63 gives 0, a null code null). Else
+ * the code indexes a list of 0/1 flags (1 for a selected code; beyond its end, or a null code,
+ * nothing). DuckDB turns an `IN` list of several values into a hash join and filters again after
+ * it; the list lookup is one array access per row (at 10M sessions, (a)'s two filters cost less
+ * than half as much), the bit test cheaper still (at 1M, (a)'s statement a fifth less CPU).
  */
 function lookupCondition(column: string, codes: readonly number[], params: Params): string {
+  if (Math.max(...codes) < MAX_MASK_CODE) {
+    const mask = codes.reduce((m, c) => m + 2 ** c, 0);
+    return `(${params.bigint(mask)} >> ${column}) & 1 = 1`;
+  }
   const flags = new Array<number>(Math.max(...codes) + 1).fill(0);
   for (const c of codes) flags[c] = 1;
   return `(${params.intList(flags)})[${column} + 1] = 1`;
@@ -132,7 +141,7 @@ export function sessionConditions(
   options: PopulationOptions,
   cust: string,
 ): string[] {
-  return conditions.map((c) => {
+  return conditions.flatMap((c) => {
     const value = metricSql(c.metric)?.session;
     if (value === undefined) throw new CompileError(`${c.metric} has no session-level value`);
     const events = (extra: string[]) =>
@@ -143,15 +152,26 @@ export function sessionConditions(
       ]
         .map((w) => ` AND ${w}`)
         .join('')}`;
-    if (typeof value === 'string') {
-      const scale = metricSql(c.metric)?.sessionScale;
-      const scaled = scale && scaledCondition(scale.column, scale.divisor, c.operator, c.value, params);
-      return scaled ?? `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
-    }
+    if (typeof value === 'string') return ownValueConditions(c, value, params);
     if (params.target.dialect.correlatedSubqueries)
       return `((SELECT count(*) ${events(['x.session_id = ss.session_id'])})) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
     return errorCountCondition(c, params, events(['x.session_id IS NOT NULL']));
   });
+}
+
+/**
+ * A condition on a session's own value computed from its row: a comparison of an integer column
+ * with a bound when the value is that column scaled (scaled-bound.ts); else the value compared,
+ * after `column <> 0` when the value is 0 with that column at 0 and 0 fails the comparison (a
+ * test in the scan that spares most rows the expression: at 1M sessions `bufferingratio>0.5`
+ * took a third less; exact, since every row it drops fails the comparison).
+ */
+function ownValueConditions(c: QoeFilterAst['conditions'][number], value: string, params: Params): string[] {
+  const { sessionScale: scale, sessionZeroWith: zeroWith } = metricSql(c.metric) ?? {};
+  const scaled = scale && scaledCondition(scale.column, scale.divisor, c.operator, c.value, params);
+  if (scaled) return [scaled];
+  const test = `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
+  return zeroWith && !QOE_TESTS[c.operator](0, c.value) ? [`${zeroWith} <> 0`, test] : [test];
 }
 
 /**
