@@ -59,23 +59,29 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
  * an end lasts to the period's end) that falls inside the window.
  */
 export function activeRows(p: RowScope, filter: readonly string[]): string {
+  const { dialect } = p.target;
   const endOf = `coalesce(end_ts, ${p.end})`;
   const share = (ws: string, we: string) =>
     `CASE WHEN ${endOf} <= start_ts THEN 1.0::DOUBLE ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
-  const proRata = (ws: string, we: string) =>
-    `a.* REPLACE (${['watch_ms', 'rebuffer_ms', 'bytes_downloaded'].map((c) => `${c} * ${share(ws, we)} AS ${c}`).join(', ')})`;
-  if (!p.g) return `SELECT ${proRata(p.start, p.end)} FROM (${activeSessions(p, filter)}) a`;
+  // The share is one column, multiplied into each time column: written out per column, DuckDB
+  // binds and plans the expression three times (at 1M sessions, (g)'s statement 9% more CPU).
+  const proRata = (ws: string, we: string, rows: string) =>
+    `SELECT ${dialect.starExcept('a', ['__share'])} REPLACE (${PRO_RATA.map((c) => `${c} * __share AS ${c}`).join(', ')})
+      FROM (SELECT *, ${share(ws, we)} AS __share FROM (${rows}) a0) a`;
+  if (!p.g) return proRata(p.start, p.end, activeSessions(p, filter));
   const g = p.g;
   // Most sessions are active in one bucket: they take it directly, and only the others pay for a
   // list of buckets to unnest.
   const spans = activeSpans(p, filter);
-  const { dialect } = p.target;
   const rest = dialect.starExcept('b', ['__first', '__last']);
   const perBucket = `SELECT ${rest}, __first AS ts_bucket FROM (${spans}) b WHERE __first = __last
       UNION ALL SELECT ${rest}, ${dialect.unnestRange('__first', `__last + ${g}`, g)} AS ts_bucket
         FROM (${spans}) b WHERE __first < __last`;
-  return `SELECT ${proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`)} FROM (${perBucket}) a`;
+  return proRata(`greatest(ts_bucket, ${p.start})`, `least(ts_bucket + ${g}, ${p.end})`, perBucket);
 }
+
+/** The columns counted pro rata in a window: time, and the bytes downloaded over it. */
+const PRO_RATA = ['watch_ms', 'rebuffer_ms', 'bytes_downloaded'] as const;
 
 /**
  * Matching sessions active in the period (any status, session-level conditions applied), with
