@@ -1,7 +1,8 @@
 // The `small` benchmark (issue 32): what a test suite feels on test-sized data (20,000 sessions,
 // the test service's default). Distinct queries sent one after another, over HTTP and through the
-// in-process `service.fetch`, against a cache hit of the same shape measured in the same run;
-// besides wall-clock times, the process's CPU time per request (less sensitive to a shared machine).
+// in-process `service.fetch`, against a cache hit of the same shape, the four kinds interleaved
+// after a warm-up so they share the JIT's state and the machine's load; besides wall-clock times,
+// the process's CPU time per request (less sensitive to a shared machine).
 import { createService } from '@playq/server';
 import { END } from './queries';
 
@@ -27,13 +28,30 @@ const pct = (xs: readonly number[], p: number) => {
   );
 };
 
+/**
+ * Distinct requests per transport before measuring, alternated: V8 has optimized the hot code of
+ * both paths by then (after 50, a distinct query over HTTP still ran ~0.5 ms of CPU slower, most
+ * of it unoptimized code and compilation on V8's threads; see docs/server.md).
+ */
+const WARM_UP = 400;
+/** The first warm-up requests per transport, whose p50 is reported as `coldDistinctP50Ms`. */
+const COLD = 50;
+
 /** p50/p99 wall-clock ms, and p50 CPU ms of the process (client and server) per request. */
 export interface Timings {
+  /** p50 of the first COLD distinct requests in a fresh process (the JIT not warm yet). */
+  readonly coldDistinctP50Ms: number;
   readonly distinctP50Ms: number;
   readonly distinctP99Ms: number;
   readonly hitP50Ms: number;
   readonly distinctCpuP50Ms: number;
   readonly hitCpuP50Ms: number;
+}
+
+/** Wall-clock and CPU ms of each request of one kind. */
+interface Series {
+  readonly ms: number[];
+  readonly cpu: number[];
 }
 
 export interface SmallFigures {
@@ -44,7 +62,7 @@ export interface SmallFigures {
   readonly perShapeHttpP50Ms: Record<string, number>;
 }
 
-/** Runs the small benchmark: `queries` distinct requests per transport, then as many hits. */
+/** Runs the small benchmark: after the warm-up, `queries` distinct requests and as many hits per transport. */
 export async function benchSmall(sessions = 20_000, queries = 200): Promise<SmallFigures> {
   const service = await createService({
     data: { generate: { sessions, seed: 1, days: 30, end: END } },
@@ -67,39 +85,38 @@ export async function benchSmall(sessions = 20_000, queries = 200): Promise<Smal
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`small: ${res.status} for ${p}`);
   };
-  const timed = async (send: (p: string) => Promise<void>, paths: readonly string[]) => {
-    const ms: number[] = [];
-    const cpu: number[] = [];
-    for (const p of paths) {
-      const c = process.cpuUsage();
-      const t = performance.now();
-      await send(p);
-      ms.push(performance.now() - t);
-      const d = process.cpuUsage(c);
-      cpu.push((d.user + d.system) / 1000);
-    }
-    return { ms, cpu };
+  const series = (): Series => ({ ms: [], cpu: [] });
+  const timed = async (send: (p: string) => Promise<void>, p: string, into: Series) => {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    await send(p);
+    into.ms.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    into.cpu.push((d.user + d.system) / 1000);
   };
-  // Warm-up: JIT, connections, prepared statements of every shape (never the measured periods).
-  const warm = Array.from({ length: 50 }, (_, i) => path(100_000 + i));
-  await timed(overHttp, warm);
-  await timed(
-    inProcess,
-    warm.map((_, i) => path(200_000 + i)),
-  );
+  // Warm-up: connections, prepared statements of every shape, and the JIT (never the measured
+  // periods); the first COLD of each transport are kept as the cold figure.
+  const cold = { http: series(), local: series() };
+  for (let i = 0; i < WARM_UP; i++) {
+    await timed(overHttp, path(100_000 + i), i < COLD ? cold.http : series());
+    await timed(inProcess, path(200_000 + i), i < COLD ? cold.local : series());
+  }
+  const hitPath = { http: path(300_000), local: path(300_000 + SHAPES.length) };
+  await overHttp(hitPath.http);
+  await inProcess(hitPath.local);
 
-  const distinct = Array.from({ length: queries }, (_, i) => path(i));
-  const httpDistinct = await timed(overHttp, distinct);
-  const httpHits = await timed(
-    overHttp,
-    distinct.map(() => distinct[0]!),
-  );
-  const local = Array.from({ length: queries }, (_, i) => path(queries + i));
-  const localDistinct = await timed(inProcess, local);
-  const localHits = await timed(
-    inProcess,
-    local.map(() => local[0]!),
-  );
+  // Measured: a distinct query and a hit per transport in turn, so no kind runs warmer or on a
+  // quieter machine than another.
+  const httpDistinct = series();
+  const httpHits = series();
+  const localDistinct = series();
+  const localHits = series();
+  for (let i = 0; i < queries; i++) {
+    await timed(overHttp, path(i), httpDistinct);
+    await timed(overHttp, hitPath.http, httpHits);
+    await timed(inProcess, path(queries + i), localDistinct);
+    await timed(inProcess, hitPath.local, localHits);
+  }
   await service.close();
 
   const perShapeHttpP50Ms: Record<string, number> = {};
@@ -109,14 +126,15 @@ export async function benchSmall(sessions = 20_000, queries = 200): Promise<Smal
       50,
     );
   });
-  const timings = (distinct: typeof httpDistinct, hits: typeof httpDistinct): Timings => ({
+  const timings = (first: Series, distinct: Series, hits: Series): Timings => ({
+    coldDistinctP50Ms: pct(first.ms, 50),
     distinctP50Ms: pct(distinct.ms, 50),
     distinctP99Ms: pct(distinct.ms, 99),
     hitP50Ms: pct(hits.ms, 50),
     distinctCpuP50Ms: pct(distinct.cpu, 50),
     hitCpuP50Ms: pct(hits.cpu, 50),
   });
-  const http = timings(httpDistinct, httpHits);
+  const http = timings(cold.http, httpDistinct, httpHits);
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   return {
     sessions,
@@ -126,7 +144,7 @@ export async function benchSmall(sessions = 20_000, queries = 200): Promise<Smal
       ratio: ratio(http.distinctP50Ms, http.hitP50Ms),
       cpuRatio: ratio(http.distinctCpuP50Ms, http.hitCpuP50Ms),
     },
-    inProcess: timings(localDistinct, localHits),
+    inProcess: timings(cold.local, localDistinct, localHits),
     perShapeHttpP50Ms,
   };
 }
