@@ -89,6 +89,25 @@ describe('tables derived from the sessions', () => {
     }
   });
 
+  it('in the encoded tables, sample every 64th session id of each customer (exactly, not by a hash)', async () => {
+    const db = await generateDataset({ sessions: 20_000, seed: 11, days: 2, end: END });
+    try {
+      // Each customer's ids in text order, numbered from 1: the sample is those numbered 64, 128, ...
+      const everyNth = `SELECT * FROM (SELECT session_id, cust,
+          row_number() OVER (PARTITION BY cust ORDER BY session_id) AS n FROM sessions) WHERE n % ${SAMPLE_EVERY} = 0`;
+      expect(await ids(db, `SELECT * FROM ${SAMPLE_SESSIONS}`)).toEqual(await ids(db, everyNth));
+      const perCustomer = async (sql: string) =>
+        db.all(`SELECT cust, count(*)::INTEGER FROM (${sql}) GROUP BY cust ORDER BY cust`);
+      const counts = (await perCustomer('SELECT cust FROM sessions')).map(([cust, n]) => [
+        cust,
+        Math.floor(Number(n) / SAMPLE_EVERY),
+      ]);
+      expect(await perCustomer(`SELECT cust FROM ${SAMPLE_SESSIONS}`)).toEqual(counts);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('are made again from a database file changed since, never read from it nor written to it', async () => {
     const path = join(scratch(), 'playq.duckdb');
     await (await generateDataset({ sessions: 5_000, seed: 3, days: 2, end: END, database: path })).close();
