@@ -23,11 +23,13 @@ const INTEGER_TYPES = new Set([
   'UBIGINT',
   'UHUGEINT',
 ]);
-/** A column with no value at all (an empty CSV column, an NDJSON key always null). */
-const NULL_TYPES = new Set(['"NULL"', 'NULL']);
 const isFloat = (t: string) => t === 'FLOAT' || t === 'DOUBLE' || t.startsWith('DECIMAL');
 
-/** What a staged column of DuckDB type `type` becomes: its typed value and a test for a bad value. */
+/**
+ * What a staged column of DuckDB type `type` becomes: its typed value and a test for a bad value.
+ * A type a column kind does not take lets only nulls through, which covers a column with no value
+ * at all (DuckDB's `"NULL"` type, of a Parquet column written as nulls only).
+ */
 interface Conversion {
   readonly value: string;
   readonly bad: string;
@@ -44,14 +46,12 @@ function asString(c: string, type: string): { value: string; bad: string } {
       bad: `json_type(${c}) NOT IN ('VARCHAR', 'BIGINT', 'UBIGINT', 'NULL')`,
     };
   if (INTEGER_TYPES.has(type)) return { value: `${c}::VARCHAR`, bad: 'false' };
-  if (NULL_TYPES.has(type)) return { value: 'NULL::VARCHAR', bad: 'false' };
   return { value: 'NULL::VARCHAR', bad: `${c} IS NOT NULL` };
 }
 
 function asInteger(c: string, type: string): { value: string; bad: string } {
   if (INTEGER_TYPES.has(type))
     return { value: `TRY_CAST(${c} AS BIGINT)`, bad: `TRY_CAST(${c} AS BIGINT) IS NULL` };
-  if (NULL_TYPES.has(type)) return { value: 'NULL::BIGINT', bad: 'false' };
   if (isFloat(type))
     return {
       value: `TRY_CAST(${c} AS BIGINT)`,
@@ -70,7 +70,6 @@ function asInteger(c: string, type: string): { value: string; bad: string } {
 
 function asBoolean(c: string, type: string): { value: string; bad: string } {
   if (type === 'BOOLEAN') return { value: c, bad: 'false' };
-  if (NULL_TYPES.has(type)) return { value: 'NULL::BOOLEAN', bad: 'false' };
   if (INTEGER_TYPES.has(type)) return { value: `(${c} = 1)`, bad: `${c} NOT IN (0, 1)` };
   if (type === 'VARCHAR' || type === 'JSON') {
     const text = type === 'JSON' ? `lower(json_extract_string(${c}, '$'))` : `lower(trim(${c}))`;

@@ -1,0 +1,277 @@
+// The loader's typing of each DuckDB type a file's column can come as (src/data/check.ts), on real
+// DuckDB: which values each column kind (string, integer, boolean) takes from each type, the value
+// it gets, and the problem a refused value is reported as (row, column, message, count).
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findProblem, typedRows } from '../src/data/check';
+
+let instance: DuckDBInstance;
+let connection: DuckDBConnection;
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(':memory:');
+  connection = await instance.connect();
+});
+afterAll(() => {
+  connection.closeSync();
+  instance.closeSync();
+});
+
+const all = async (sql: string) => (await connection.runAndReadAll(sql)).getRowsJS() as unknown[][];
+
+/** A good errors row, column by column (SQL). */
+const ERROR_ROW: readonly (readonly [string, string])[] = [
+  ['customer_id', `'demo'`],
+  ['ts', '100::BIGINT'],
+  ['session_id', `'s1'`],
+  ['subscriber_id', `'u1'`],
+  ['country', `'US'`],
+  ['platform', `'web'`],
+  ['player', `'p'`],
+  ['category', `'c'`],
+  ['key', `'k'`],
+  ['fatal', 'false'],
+  ['business', 'false'],
+];
+
+const INTEGER_TYPES = [
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+  'UHUGEINT',
+];
+
+interface Typed {
+  /** The column's DuckDB type, as the loader reads it (DESCRIBE). */
+  readonly type: string | undefined;
+  readonly problem: Awaited<ReturnType<typeof findProblem>>;
+  /** The column's typed values in row order, when no check failed. */
+  readonly values: unknown[] | undefined;
+}
+
+/** Good errors rows, one per value of `values` (SQL, of one DuckDB type) put in `column`, checked. */
+async function typed(column: string, values: readonly string[], typeOf?: string): Promise<Typed> {
+  const rows = values.map(
+    (value, i) =>
+      `SELECT ${i} AS r, ${ERROR_ROW.map(([name, sql]) => `${name === column ? value : sql} AS "${name}"`).join(', ')}`,
+  );
+  const source = `(${rows.join(' UNION ALL ')})`;
+  const described = new Map(
+    (await all(`DESCRIBE SELECT * FROM ${source}`)).map((r) => [String(r[0]), String(r[1])]),
+  );
+  // A type the test gives (DESCRIBE types a column of nulls only as INTEGER; a Parquet file need not).
+  const types = typeOf === undefined ? described : new Map([...described, [column, typeOf]]);
+  const checked = typedRows({ table: 'errors', source, row: 'r', types });
+  const problem = await findProblem(all, checked);
+  const got = problem
+    ? undefined
+    : (await all(`SELECT "${column}" FROM (${checked.sql}) ORDER BY __r`)).map(([v]) =>
+        typeof v === 'bigint' ? Number(v) : v,
+      );
+  return { type: types.get(column), problem, values: got };
+}
+
+/** The problem reported for a refused value. */
+const refused = (row: number, column: string, message: string, count = 1) => ({
+  type: expect.any(String),
+  problem: { row, count, column, message },
+  values: undefined,
+});
+
+describe('an integer column', () => {
+  it('takes every DuckDB integer type, as the value it holds', async () => {
+    for (const type of INTEGER_TYPES) {
+      expect(await typed('ts', [`100::${type}`, `7::${type}`]), type).toEqual({
+        type,
+        problem: undefined,
+        values: [100, 7],
+      });
+    }
+  });
+
+  it('refuses a value beyond a 64-bit integer', async () => {
+    expect(await typed('ts', ['1::UBIGINT', '18446744073709551615::UBIGINT'])).toEqual(
+      refused(1, 'ts', '"18446744073709551615" is not an integer (epoch seconds)'),
+    );
+    expect(await typed('ts', [`'9223372036854775808'::DOUBLE`])).toMatchObject({ problem: { row: 0 } });
+  });
+
+  it('takes floats and decimals holding whole numbers, and refuses fractions and infinities', async () => {
+    for (const type of ['FLOAT', 'DOUBLE', 'DECIMAL(10,2)']) {
+      expect(await typed('ts', [`100::${type}`, `-3::${type}`]), type).toEqual({
+        type,
+        problem: undefined,
+        values: [100, -3],
+      });
+    }
+    expect(await typed('ts', ['100::FLOAT', '1.5::FLOAT', '2.5::FLOAT'])).toEqual(
+      refused(1, 'ts', '"1.5" is not an integer (epoch seconds)', 2),
+    );
+    expect(await typed('ts', ['100.00::DECIMAL(10,2)', '1.50::DECIMAL(10,2)'])).toEqual(
+      refused(1, 'ts', '"1.50" is not an integer (epoch seconds)'),
+    );
+    expect(await typed('ts', [`'inf'::DOUBLE`])).toEqual(
+      refused(0, 'ts', '"inf" is not an integer (epoch seconds)'),
+    );
+  });
+
+  it('takes text and JSON numbers that spell an integer, and nothing else of them', async () => {
+    expect(await typed('ts', [`' 100 '`, `'-7'`])).toEqual({
+      type: 'VARCHAR',
+      problem: undefined,
+      values: [100, -7],
+    });
+    expect(await typed('ts', [`'100'`, `'1e3'`])).toEqual(
+      refused(1, 'ts', '"1e3" is not an integer (epoch seconds)'),
+    );
+    expect(await typed('ts', [`'100'::JSON`, `'-7'::JSON`])).toEqual({
+      type: 'JSON',
+      problem: undefined,
+      values: [100, -7],
+    });
+    // A JSON string or fraction is not a number of seconds, whatever it spells.
+    expect(await typed('ts', [`'100'::JSON`, `'"100"'::JSON`, `'1.5'::JSON`])).toEqual(
+      refused(1, 'ts', '"\\"100\\"" is not an integer (epoch seconds)', 2),
+    );
+  });
+
+  it('refuses every value of any other type (and a null is a missing value)', async () => {
+    expect(await typed('ts', ['true', 'false'])).toEqual(
+      refused(0, 'ts', '"true" is not an integer (epoch seconds)', 2),
+    );
+    // At row 0 the null comes first; the refused date has no value either, so it counts as empty too.
+    expect(await typed('ts', [`NULL::DATE`, `'2026-01-01'::DATE`])).toEqual(
+      refused(0, 'ts', 'empty, but the column is required', 2),
+    );
+    expect(await typed('ts', [`'2026-01-01'::DATE`])).toEqual(
+      refused(0, 'ts', '"2026-01-01" is not an integer (epoch seconds)'),
+    );
+  });
+
+  it('accepts a double exactly when it is a whole number within 64 bits, reporting the first other and their count', async () => {
+    const doubles = fc.oneof(
+      fc.double(),
+      fc.integer({ min: -1e6, max: 1e6 }),
+      fc.constantFrom(2 ** 63, -(2 ** 63), 2 ** 53, 0.5, -0),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(doubles, { minLength: 1, maxLength: 12 }), async (ds) => {
+        const good = (d: number) => Number.isInteger(d) && d >= -(2 ** 63) && d < 2 ** 63;
+        const bad = ds.flatMap((d, i) => (good(d) ? [] : [i]));
+        const got = await typed(
+          'ts',
+          ds.map((d) => `'${d}'::DOUBLE`),
+        );
+        if (bad.length === 0) expect(got.values).toEqual(ds.map((d) => (Object.is(d, -0) ? 0 : d)));
+        else expect(got.problem).toMatchObject({ row: bad[0], count: bad.length, column: 'ts' });
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('a string column', () => {
+  it('takes text as it is, and integers of every type as their digits', async () => {
+    expect(await typed('country', [`'US'`, `' de '`])).toEqual({
+      type: 'VARCHAR',
+      problem: undefined,
+      values: ['US', ' de '],
+    });
+    for (const type of INTEGER_TYPES) {
+      expect(await typed('country', [`42::${type}`]), type).toEqual({
+        type,
+        problem: undefined,
+        values: ['42'],
+      });
+    }
+  });
+
+  it('takes JSON strings and integers, and refuses other JSON', async () => {
+    expect(await typed('country', [`'"US"'::JSON`, `'42'::JSON`])).toEqual({
+      type: 'JSON',
+      problem: undefined,
+      values: ['US', '42'],
+    });
+    expect(
+      await typed('country', [`'"US"'::JSON`, `'{"a":1}'::JSON`, `'true'::JSON`, `'1.5'::JSON`]),
+    ).toEqual(refused(1, 'country', `${JSON.stringify('{"a":1}')} is not a string`, 3));
+  });
+
+  it('refuses values of any other type', async () => {
+    expect(await typed('country', ['1.5::DOUBLE'])).toEqual(refused(0, 'country', '"1.5" is not a string'));
+    expect(await typed('country', ['true'])).toEqual(refused(0, 'country', '"true" is not a string'));
+    // A null is a missing value, not a wrong one: allowed where the column may be empty.
+    expect(await typed('subscriber_id', ['NULL::DOUBLE', '1.5::DOUBLE'])).toEqual(
+      refused(1, 'subscriber_id', '"1.5" is not a string'),
+    );
+    expect(await typed('subscriber_id', ['NULL::DOUBLE'])).toEqual({
+      type: 'DOUBLE',
+      problem: undefined,
+      values: [null],
+    });
+  });
+});
+
+describe("a column with no value at all (DuckDB's NULL type, of a Parquet column of nulls only)", () => {
+  it('is empty where a value is required, and null where it may be', async () => {
+    const [[nullType]] = (await all('SELECT typeof(NULL)')) as [[string]];
+    for (const column of ['ts', 'country', 'fatal']) {
+      expect(await typed(column, ['NULL', 'NULL'], nullType), column).toEqual(
+        refused(0, column, 'empty, but the column is required', 2),
+      );
+    }
+    expect(await typed('subscriber_id', ['NULL'], nullType)).toEqual({
+      type: nullType,
+      problem: undefined,
+      values: [null],
+    });
+  });
+});
+
+describe('a boolean column', () => {
+  const isNot = (row: number, value: string, count = 1) =>
+    refused(row, 'fatal', `${JSON.stringify(value)} is not a boolean (true or false)`, count);
+
+  it('takes booleans, and 0 and 1 of every integer type', async () => {
+    expect(await typed('fatal', ['true', 'false'])).toEqual({
+      type: 'BOOLEAN',
+      problem: undefined,
+      values: [true, false],
+    });
+    for (const type of INTEGER_TYPES) {
+      expect(await typed('fatal', [`1::${type}`, `0::${type}`]), type).toEqual({
+        type,
+        problem: undefined,
+        values: [true, false],
+      });
+    }
+    expect(await typed('fatal', ['1', '2', '0', '3'])).toEqual(isNot(1, '2', 2));
+  });
+
+  it('takes true, false, 1 and 0 as text, in any case, and as JSON booleans or numbers', async () => {
+    expect(await typed('fatal', [`' TRUE '`, `'0'`, `'False'`, `'1'`])).toEqual({
+      type: 'VARCHAR',
+      problem: undefined,
+      values: [true, false, false, true],
+    });
+    expect(await typed('fatal', [`'true'`, `'yes'`])).toEqual(isNot(1, 'yes'));
+    expect(await typed('fatal', [`'true'::JSON`, `'1'::JSON`, `'0'::JSON`, `'false'::JSON`])).toEqual({
+      type: 'JSON',
+      problem: undefined,
+      values: [true, true, false, false],
+    });
+    // A JSON string is text, not a boolean, whatever it spells.
+    expect(await typed('fatal', [`'true'::JSON`, `'"true"'::JSON`])).toEqual(isNot(1, '"true"'));
+  });
+
+  it('refuses values of any other type', async () => {
+    expect(await typed('fatal', ['1.0::DOUBLE'])).toEqual(isNot(0, '1.0'));
+    expect(await typed('fatal', [`'2026-01-01'::DATE`])).toEqual(isNot(0, '2026-01-01'));
+  });
+});
