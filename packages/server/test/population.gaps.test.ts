@@ -42,12 +42,27 @@ const OPTIONS: PopulationOptions = {
 };
 
 describe('filterConditions', () => {
-  it('tests several codes below 4096 by a lookup in a list of flags, dropping unknown values', () => {
+  it('tests several codes below 53 by one bit of a mask, dropping unknown values', () => {
     const params = new Params();
     expect(
       filterConditions(filter('cdn', 'v3', 'nope', 'v1'), params, dictionaryOf(5), 'sessions'),
+    ).toStrictEqual(['($1 >> cdn) & 1 = 1']);
+    expect(params.list).toStrictEqual([{ type: 'bigint', value: 2 ** 3 + 2 ** 1 }]);
+    const top = new Params();
+    expect(filterConditions(filter('cdn', 'v52', 'v0'), top, dictionaryOf(53), 'sessions')).toStrictEqual([
+      '($1 >> cdn) & 1 = 1',
+    ]);
+    expect(top.list).toStrictEqual([{ type: 'bigint', value: 2 ** 52 + 1 }]);
+  });
+
+  it('tests several codes from 53 to 4095 by a lookup in a list of flags, dropping unknown values', () => {
+    const params = new Params();
+    expect(
+      filterConditions(filter('cdn', 'v55', 'nope', 'v53'), params, dictionaryOf(60), 'sessions'),
     ).toStrictEqual(['($1)[cdn + 1] = 1']);
-    expect(params.list).toStrictEqual([{ type: 'int[]', value: [0, 1, 0, 1] }]);
+    expect(params.list).toStrictEqual([
+      { type: 'int[]', value: [...Array<number>(53).fill(0), 1, 0, 1] },
+    ]);
     const one = new Params();
     expect(filterConditions(filter('cdn', 'v3'), one, dictionaryOf(5), 'sessions')).toStrictEqual([
       'cdn IN ($1)',
