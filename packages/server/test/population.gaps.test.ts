@@ -60,9 +60,7 @@ describe('filterConditions', () => {
     expect(
       filterConditions(filter('cdn', 'v55', 'nope', 'v53'), params, dictionaryOf(60), 'sessions'),
     ).toStrictEqual(['($1)[cdn + 1] = 1']);
-    expect(params.list).toStrictEqual([
-      { type: 'int[]', value: [...Array<number>(53).fill(0), 1, 0, 1] },
-    ]);
+    expect(params.list).toStrictEqual([{ type: 'int[]', value: [...Array<number>(53).fill(0), 1, 0, 1] }]);
     const one = new Params();
     expect(filterConditions(filter('cdn', 'v3'), one, dictionaryOf(5), 'sessions')).toStrictEqual([
       'cdn IN ($1)',
