@@ -1,7 +1,8 @@
-// A session-level condition on a value computed from the session's row (the buffering ratio) is
-// compiled with a pre-test in the scan, `rebuffer_ms <> 0`, when 0 fails the comparison
-// (population.ts): the sessions it selects must be exactly those whose own value passes, for every
-// operator and value, whether 0 passes or not, on each engine (PLAYQ_TEST_ENGINE).
+// A session-level condition on a value computed from the session's row is compiled for the scan:
+// the buffering ratio with a pre-test, `rebuffer_ms <> 0`, when 0 fails the comparison; watch time
+// and MB downloaded as a comparison of the integer column with a bound (population.ts). The
+// sessions selected must be exactly those whose own value passes, for every operator and value,
+// on each engine (PLAYQ_TEST_ENGINE).
 import { fc, test } from '@fast-check/vitest';
 import type { ComparisonOperator } from '@playq/grammar';
 import type { QueryNode } from '@playq/query';
@@ -24,6 +25,13 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const OPERATORS = Object.keys(QOE_TESTS) as ComparisonOperator[];
+/** Values to compare with: ratios (%), watch time (min, tested on watch_ms) and MB (on bytes_downloaded). */
+const VALUES = {
+  bufferingratio: [0, 0.001, 0.5, 2.5, 10, 100],
+  cirrbufferingratio: [0, 0.5, 10],
+  playdur: [0, 0.5, 5, 30],
+  cbrsize: [0, 1, 50, 500],
+} as const;
 
 async function list(p: Record<string, string | number>, fields: string[]) {
   const query: QueryNode = {
@@ -43,16 +51,17 @@ const period = fc
     ([from, hours]) => `start=${END - from * HOUR},end=${Math.min(END, END - from * HOUR + hours * HOUR)}`,
   );
 
-describe('a condition on a session’s own buffering ratio', () => {
+describe('a condition on a session’s own value', () => {
   test.prop(
     [
       period,
-      fc.constantFrom('bufferingratio', 'cirrbufferingratio'),
+      fc
+        .constantFrom(...(Object.keys(VALUES) as (keyof typeof VALUES)[]))
+        .chain((m) => fc.tuple(fc.constant(m), fc.constantFrom(...VALUES[m]))),
       fc.constantFrom(...OPERATORS),
-      fc.constantFrom(0, 0.001, 0.5, 2.5, 10, 100),
     ],
-    { numRuns: 30 },
-  )('selects exactly the sessions whose own ratio passes', async (p, metric, op, value) => {
+    { numRuns: 40 },
+  )('selects exactly the sessions whose own value passes', async (p, [metric, value], op) => {
     const all = await list({ period: p }, ['sessionid', metric]);
     const passing = all.page.records.filter((r) => QOE_TESTS[op](Number(r[metric]), value));
     const selected = await list({ period: p, qoefilter: `${metric}${op}${value}` }, ['sessionid', metric]);

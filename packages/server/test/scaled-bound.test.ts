@@ -30,14 +30,18 @@ function boundTest(op: ComparisonOperator, n: number, b: { atMost: number; atLea
   }
 }
 
-// Values where the quotient's rounding decides: k/1000 and its neighbouring doubles.
-const near = fc
-  .tuple(fc.integer({ min: -100_000, max: 10_000_000 }), fc.constantFrom(-2, -1, 0, 1, 2))
-  .map(([k, ulps]) => {
-    let v = k / 1000;
-    for (let i = 0; i < Math.abs(ulps); i++) v = nextDouble(v, Math.sign(ulps));
-    return v;
-  });
+// The divisors of the scaled session values: startup (ms -> s), watch time (ms -> min), bytes (-> MB).
+const DIVISORS = [1000, 60_000, 1_000_000] as const;
+
+// Values where the quotient's rounding decides: k/divisor and its neighbouring doubles.
+const near = (divisor: number) =>
+  fc
+    .tuple(fc.integer({ min: -100_000, max: 10_000_000 }), fc.constantFrom(-2, -1, 0, 1, 2))
+    .map(([k, ulps]) => {
+      let v = k / divisor;
+      for (let i = 0; i < Math.abs(ulps); i++) v = nextDouble(v, Math.sign(ulps));
+      return v;
+    });
 
 function nextDouble(v: number, dir: number): number {
   const buf = new DataView(new ArrayBuffer(8));
@@ -50,14 +54,21 @@ function nextDouble(v: number, dir: number): number {
 
 describe('a condition on a scaled integer column', () => {
   test.prop(
-    [fc.oneof(near, fc.double({ min: -1e6, max: 1e7, noNaN: true })), fc.integer({ min: -50, max: 50 })],
+    [
+      fc
+        .constantFrom(...DIVISORS)
+        .chain((d) =>
+          fc.tuple(fc.constant(d), fc.oneof(near(d), fc.double({ min: -1e6, max: 1e7, noNaN: true }))),
+        ),
+      fc.integer({ min: -50, max: 50 }),
+    ],
     {
-      numRuns: 2000,
+      numRuns: 3000,
     },
-  )('holds for the same integers as the test of the quotient', (value, offset) => {
-    const bounds = quotientBounds(1000, value);
+  )('holds for the same integers as the test of the quotient', ([divisor, value], offset) => {
+    const bounds = quotientBounds(divisor, value);
     expect(bounds).toBeDefined();
-    const centre = Math.round(value * 1000);
+    const centre = Math.round(value * divisor);
     for (const n of [
       centre + offset,
       centre - offset,
@@ -67,7 +78,9 @@ describe('a condition on a scaled integer column', () => {
       bounds!.atLeast - 1,
     ])
       for (const op of OPS)
-        expect(boundTest(op, n, bounds!), `${n} ${op} ${value}`).toBe(QOE_TESTS[op](n / 1000, value));
+        expect(boundTest(op, n, bounds!), `${n} ${op} ${value} (/${divisor})`).toBe(
+          QOE_TESTS[op](n / divisor, value),
+        );
   });
 
   it('binds integer bounds, and keeps the quotient for values beyond exact integers', () => {
@@ -85,14 +98,20 @@ describe('a condition on a scaled integer column', () => {
     expect(scaledCondition('startup_ms', 1000, '<', Number.POSITIVE_INFINITY, new Params())).toBeUndefined();
   });
 
-  it("computes the same quotients as DuckDB's startup_ms / 1000.0::DOUBLE", async () => {
+  it("computes the same quotients as DuckDB's startup_ms / 1000.0::DOUBLE (and watch time, bytes)", async () => {
     const db = await generateDataset({ sessions: 3000, seed: 3, days: 1 });
     try {
-      const rows = await db.all(
-        'SELECT startup_ms::DOUBLE, startup_ms / 1000.0::DOUBLE FROM sessions WHERE startup_ms IS NOT NULL',
-      );
-      expect(rows.length).toBeGreaterThan(1000);
-      for (const [n, q] of rows) expect(q).toBe((n as number) / 1000);
+      for (const [column, divisor] of [
+        ['startup_ms', 1000],
+        ['watch_ms', 60_000],
+        ['bytes_downloaded', 1_000_000],
+      ] as const) {
+        const rows = await db.all(
+          `SELECT ${column}::DOUBLE, ${column} / ${divisor}.0::DOUBLE FROM sessions WHERE ${column} IS NOT NULL`,
+        );
+        expect(rows.length).toBeGreaterThan(1000);
+        for (const [n, q] of rows) expect(q).toBe((n as number) / divisor);
+      }
     } finally {
       await db.close();
     }

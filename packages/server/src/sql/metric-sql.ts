@@ -96,7 +96,12 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     aggregate: 'coalesce(sum(rebuffer_count), 0)',
     session: 'rebuffer_count',
   }),
-  playdur: m({ source: 'sessions', aggregate: PLAYDUR, session: SESSION_PLAYDUR }),
+  playdur: m({
+    source: 'sessions',
+    aggregate: PLAYDUR,
+    session: SESSION_PLAYDUR,
+    sessionScale: Object.freeze({ column: 'watch_ms', divisor: 60_000 }),
+  }),
   avg_playtime_by_audience: m({
     source: 'sessions',
     aggregate: (d) => ratio(PLAYDUR, `count(DISTINCT ${viewer(d)})`),
@@ -135,6 +140,7 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     source: 'sessions',
     aggregate: 'coalesce(sum(bytes_downloaded), 0) / 1000000.0::DOUBLE',
     session: SESSION_CBRSIZE,
+    sessionScale: Object.freeze({ column: 'bytes_downloaded', divisor: 1_000_000 }),
   }),
   // No seek-induced buffering is recorded: connection-induced buffering is all of it.
   cirrbufferingratio: m({
