@@ -34,6 +34,21 @@ const ERROR_ROW: readonly (readonly [string, string])[] = [
   ['business', 'false'],
 ];
 
+/** A good sessions row of the v1 columns (the others take their defaults). */
+const SESSION_ROW: readonly (readonly [string, string])[] = [
+  ['customer_id', `'demo'`],
+  ['session_id', `'s1'`],
+  ['subscriber_id', `'u1'`],
+  ['country', `'US'`],
+  ['platform', `'web'`],
+  ['player', `'p'`],
+  ['start_ts', '100'],
+  ['end_ts', '160'],
+  ['startup_ms', '900'],
+  ['watch_ms', '1000'],
+  ['rebuffer_ms', '0'],
+];
+
 const INTEGER_TYPES = [
   'TINYINT',
   'SMALLINT',
@@ -56,10 +71,17 @@ interface Typed {
 }
 
 /** Good errors rows, one per value of `values` (SQL, of one DuckDB type) put in `column`, checked. */
-async function typed(column: string, values: readonly string[], typeOf?: string): Promise<Typed> {
+async function typed(
+  column: string,
+  values: readonly string[],
+  typeOf?: string,
+  table: 'errors' | 'sessions' = 'errors',
+): Promise<Typed> {
+  const good = table === 'errors' ? ERROR_ROW : SESSION_ROW;
+  const row = good.some(([name]) => name === column) ? good : [...good, [column, 'NULL']];
   const rows = values.map(
     (value, i) =>
-      `SELECT ${i} AS r, ${ERROR_ROW.map(([name, sql]) => `${name === column ? value : sql} AS "${name}"`).join(', ')}`,
+      `SELECT ${i} AS r, ${row.map(([name, sql]) => `${name === column ? value : sql} AS "${name}"`).join(', ')}`,
   );
   const source = `(${rows.join(' UNION ALL ')})`;
   const described = new Map(
@@ -67,7 +89,7 @@ async function typed(column: string, values: readonly string[], typeOf?: string)
   );
   // A type the test gives (DESCRIBE types a column of nulls only as INTEGER; a Parquet file need not).
   const types = typeOf === undefined ? described : new Map([...described, [column, typeOf]]);
-  const checked = typedRows({ table: 'errors', source, row: 'r', types });
+  const checked = typedRows({ table, source, row: 'r', types });
   const problem = await findProblem(all, checked);
   const got = problem
     ? undefined
@@ -93,6 +115,15 @@ describe('an integer column', () => {
         values: [100, 7],
       });
     }
+  });
+
+  it('names the unit of the column in its message: milliseconds, epoch seconds or a count', async () => {
+    const message = async (column: string) =>
+      (await typed(column, ['1.5::DOUBLE'], undefined, 'sessions')).problem?.message;
+    expect(await message('watch_ms')).toBe('"1.5" is not an integer (milliseconds)');
+    expect(await message('start_ts')).toBe('"1.5" is not an integer (epoch seconds)');
+    expect(await message('cdn_changes')).toBe('"1.5" is not an integer (a count)');
+    expect(await message('rebuffer_count')).toBe('"1.5" is not an integer (a count)');
   });
 
   it('refuses a value beyond a 64-bit integer', async () => {
@@ -134,6 +165,12 @@ describe('an integer column', () => {
       type: 'JSON',
       problem: undefined,
       values: [100, -7],
+    });
+    // A JSON value is read by its value, not its text (which may hold white space).
+    expect(await typed('ts', [`(chr(9) || '100' || chr(10))::JSON`])).toEqual({
+      type: 'JSON',
+      problem: undefined,
+      values: [100],
     });
     // A JSON string or fraction is not a number of seconds, whatever it spells.
     expect(await typed('ts', [`'100'::JSON`, `'"100"'::JSON`, `'1.5'::JSON`])).toEqual(
@@ -206,6 +243,10 @@ describe('a string column', () => {
   it('refuses values of any other type', async () => {
     expect(await typed('country', ['1.5::DOUBLE'])).toEqual(refused(0, 'country', '"1.5" is not a string'));
     expect(await typed('country', ['true'])).toEqual(refused(0, 'country', '"true" is not a string'));
+    // A date is not text, though JSON would spell it as a string.
+    expect(await typed('country', [`'2026-01-01'::DATE`])).toEqual(
+      refused(0, 'country', '"2026-01-01" is not a string'),
+    );
     // A null is a missing value, not a wrong one: allowed where the column may be empty.
     expect(await typed('subscriber_id', ['NULL::DOUBLE', '1.5::DOUBLE'])).toEqual(
       refused(1, 'subscriber_id', '"1.5" is not a string'),
@@ -265,6 +306,11 @@ describe('a boolean column', () => {
       type: 'JSON',
       problem: undefined,
       values: [true, true, false, false],
+    });
+    expect(await typed('fatal', [`(chr(9) || 'true')::JSON`, `(chr(10) || '0')::JSON`])).toEqual({
+      type: 'JSON',
+      problem: undefined,
+      values: [true, false],
     });
     // A JSON string is text, not a boolean, whatever it spells.
     expect(await typed('fatal', [`'true'::JSON`, `'"true"'::JSON`])).toEqual(isNot(1, '"true"'));
