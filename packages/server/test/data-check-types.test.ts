@@ -259,6 +259,51 @@ describe('a string column', () => {
   });
 });
 
+describe('the message of a refused value', () => {
+  it('shows the value whole up to 40 characters, else its first 40 and an ellipsis', async () => {
+    const forty = 'x'.repeat(40);
+    expect((await typed('ts', [`'${forty}'`])).problem?.message).toBe(
+      `"${forty}" is not an integer (epoch seconds)`,
+    );
+    expect((await typed('ts', [`'${forty}yz'`])).problem?.message).toBe(
+      `"${forty}…" is not an integer (epoch seconds)`,
+    );
+  });
+});
+
+describe('columns the rows lack', () => {
+  it('are empty, so a required one is reported at the first row, even when the rows have none of the columns', async () => {
+    const lacking = async (columns: readonly string[]) => {
+      const types = new Map([['other', 'INTEGER'], ...columns.map((name) => [name, 'VARCHAR'] as const)]);
+      const row = (r: number) =>
+        `SELECT ${r} AS r, 1 AS other${columns.map((name) => `, 'v' AS "${name}"`).join('')}`;
+      const checked = typedRows({
+        table: 'errors',
+        source: `(${row(0)} UNION ALL ${row(1)})`,
+        row: 'r',
+        types,
+      });
+      return { defaulted: checked.defaulted, problem: await findProblem(all, checked) };
+    };
+    const none = await lacking([]);
+    expect(none.defaulted).toEqual(ERROR_ROW.map(([name]) => name));
+    expect(none.problem).toEqual({
+      row: 0,
+      count: 2,
+      column: 'customer_id',
+      message: 'empty, but the column is required',
+    });
+    // Given the first column only, the next required one is reported (v2 columns take their defaults).
+    const some = await lacking(['customer_id']);
+    expect(some.problem).toEqual({
+      row: 0,
+      count: 2,
+      column: 'ts',
+      message: 'empty, but the column is required',
+    });
+  });
+});
+
 describe("a column with no value at all (DuckDB's NULL type, of a Parquet column of nulls only)", () => {
   it('is empty where a value is required, and null where it may be', async () => {
     const [[nullType]] = (await all('SELECT typeof(NULL)')) as [[string]];

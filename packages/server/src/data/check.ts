@@ -197,13 +197,10 @@ export function typedRows(s: Staged): TypedRows {
       message: (v) => `${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)} is not ${conv.expected}`,
     });
   });
-  // Defaults may refer to other columns by name, so they are computed over the typed values.
-  const sql = `SELECT ${outer.join(', ')}, * EXCLUDE (__r, ${
-    specs
-      .filter((x) => s.types.has(x.name))
-      .map((x) => `"${x.name}"`)
-      .join(', ') || '__r'
-  })
+  // Defaults may refer to other columns by name, so they are computed over the typed values; the
+  // check columns (`__bad<i>`, `__raw<i>`) follow them.
+  const typedColumns = specs.filter((x) => s.types.has(x.name)).map((x) => `"${x.name}"`);
+  const sql = `SELECT ${outer.join(', ')}, * EXCLUDE (${['__r', ...typedColumns].join(', ')})
     FROM (SELECT ${inner.join(', ')} FROM ${s.source})`;
   for (const spec of specs.filter((x) => !x.nullable)) {
     checks.push({
@@ -252,7 +249,7 @@ async function findRowProblem(all: All, typed: TypedRows): Promise<Problem | und
   return earliest(
     typed.checks.map((c, i) => {
       const first = row?.[3 * i];
-      if (first === null || first === undefined) return undefined;
+      if (first == null) return undefined;
       const value = row?.[3 * i + 2];
       return {
         row: Number(first),
@@ -282,7 +279,7 @@ async function findRepeat(all: All, typed: TypedRows): Promise<Problem | undefin
      WHERE __n > 1`,
   );
   const first = row?.[0];
-  if (first === null || first === undefined) return undefined;
+  if (first == null) return undefined;
   const value = row?.[2];
   return {
     row: Number(first),
