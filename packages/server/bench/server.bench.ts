@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createService, type Dataset, generateDataset } from '@playq/server';
+import { alternate } from './alternate';
 import type { EngineMode } from './engine-run';
 import { benchEngineSize, ratios, type SizeFigures, scaleCurve } from './engines';
 import { benchGeneration, type GenerationFigures } from './generation';
@@ -467,19 +468,19 @@ async function bench(n: number) {
     if (res.status !== 200) throw new Error(`${q.path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { response: Record<string, unknown>[]; totalrecords: number };
   };
-  const service_ms: Record<string, { ms: number; records: number }> = {};
-  const answers: Record<string, Record<string, unknown>[]> = {};
+  // Each query once for its answer (and as a warm-up); its time is measured later, alternated
+  // with its baseline's scan (see alternate.ts).
+  const serviceAnswers: Record<string, ServiceAnswer> = {};
   for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : QUERIES)) {
-    const { ms, value } = await time(() => call(q));
-    service_ms[name] = { ms, records: value.response.length };
-    answers[name] = value.response;
+    const value = await call(q);
+    serviceAnswers[name] = { records: value.response.length, run: () => call(q) };
   }
   // (e)-(h): the v2 semantics. A query the service refuses is reported, not fatal.
-  const v2Service: Record<string, { ms: number; records: number } | { error: string }> = {};
+  const v2Service: Record<string, ServiceAnswer | { error: string }> = {};
   for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : V2_QUERIES)) {
     try {
-      const { ms, value } = await time(() => call(q));
-      v2Service[name] = { ms, records: value.response.length };
+      const value = await call(q);
+      v2Service[name] = { records: value.response.length, run: () => call(q) };
     } catch (error) {
       v2Service[name] = { error: String(error).slice(0, 300) };
     }
@@ -488,8 +489,8 @@ async function bench(n: number) {
   const listService: Record<string, ListAnswer> = {};
   for (const [name, q] of Object.entries(PARTS === 'http' ? {} : LIST_QUERIES)) {
     try {
-      const { ms, value } = await time(() => call(q));
-      listService[name] = { ms, records: value.response, totalrecords: value.totalrecords };
+      const value = await call(q);
+      listService[name] = { records: value.response, totalrecords: value.totalrecords, run: () => call(q) };
     } catch (error) {
       listService[name] = { error: String(error).slice(0, 300) };
     }
@@ -497,7 +498,7 @@ async function bench(n: number) {
   const servingRss = process.memoryUsage().rss;
   if (PARTS === 'list') {
     // Only the list's figures (with the serving RSS after them): the size's others stay as they were.
-    const sessionList = await listFigures(db, listService, P7, time);
+    const sessionList = await listFigures(db, listService, P7, RUNS);
     await service.close();
     await db.close();
     return { sessions: n, sessionList: { ...sessionList, servingRssMbAfterListQueries: mb(servingRss) } };
@@ -511,8 +512,8 @@ async function bench(n: number) {
   }
   if (PARTS === 'queries') {
     out.servingRssMb = { afterQueries: mb(servingRss) };
-    out.sessionList = await listFigures(db, listService, P7, time);
-    out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
+    out.sessionList = await listFigures(db, listService, P7, RUNS);
+    out.queries = { ...(await baselineFigures(db, serviceAnswers)), ...(await v2Figures(db, v2Service)) };
     await service.close();
     await db.close();
     return out;
@@ -588,8 +589,8 @@ async function bench(n: number) {
   out.http = await httpFigures(db);
   out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
   // Baselines (same process, after the service measurements so they do not inflate serving RSS).
-  out.sessionList = await listFigures(db, listService, P7, time);
-  out.queries = { ...(await baselineFigures(db, service_ms)), ...(await v2Figures(db, v2Service)) };
+  out.sessionList = await listFigures(db, listService, P7, RUNS);
+  out.queries = { ...(await baselineFigures(db, serviceAnswers)), ...(await v2Figures(db, v2Service)) };
 
   await service.close();
   await db.close();
@@ -647,49 +648,52 @@ async function httpFigures(db: Dataset) {
   };
 }
 
-async function baselineFigures(db: Dataset, service_ms: Record<string, { ms: number; records: number }>) {
+/** One query's answer from the service (its number of records) and how to ask it again. */
+interface ServiceAnswer {
+  readonly records: number;
+  readonly run: () => Promise<unknown>;
+}
+
+/** (a)-(d) against their baselines, each timed alternated with the service (see alternate.ts). */
+async function baselineFigures(db: Dataset, answers: Record<string, ServiceAnswer>) {
   const data = await extract(db);
   const baselines = main(data);
   const queries: Record<string, unknown> = {};
   for (const name of ['a', 'b', 'c', 'd'] as const) {
-    const typed = await time(baselines[name].typed, 5);
+    const svc = answers[name]!;
+    const { value: typed, ...timing } = await alternate(svc.run, baselines[name].typed, RUNS);
     const objects = await time(baselines[name].objects, 5);
-    const svc = service_ms[name]!;
     queries[name] = {
-      serviceMs: svc.ms,
-      typedArrayScanMs: typed.ms,
+      ...timing,
       objectScanMs: objects.ms,
-      vsTypedArrays: Math.round((typed.ms / svc.ms) * 100) / 100,
-      vsObjects: Math.round((objects.ms / svc.ms) * 100) / 100,
+      vsObjects: Math.round((objects.ms / timing.serviceMs) * 100) / 100,
       records: svc.records,
-      baselineRecords: typed.value.length,
-      sameRecordCount: typed.value.length === svc.records && objects.value.length === svc.records,
+      baselineRecords: typed.length,
+      sameRecordCount: typed.length === svc.records && objects.value.length === svc.records,
     };
   }
   return queries;
 }
 
 /** (e)-(h) against their typed-array baselines, which compute the v2 answer. */
-async function v2Figures(
-  db: Dataset,
-  v2Service: Record<string, { ms: number; records: number } | { error: string }>,
-) {
+async function v2Figures(db: Dataset, answers: Record<string, ServiceAnswer | { error: string }>) {
   const baselines = v2Baselines(await extractV2(db), P7, P1);
   const queries: Record<string, unknown> = {};
   for (const name of ['e', 'f', 'g', 'h'] as const) {
-    const typed = await time(baselines[name] as () => unknown[], 5);
-    const svc = v2Service[name]!;
-    queries[name] =
-      'error' in svc
-        ? { ...svc, typedArrayScanMs: typed.ms, baselineRecords: typed.value.length }
-        : {
-            serviceMs: svc.ms,
-            typedArrayScanMs: typed.ms,
-            vsTypedArrays: Math.round((typed.ms / svc.ms) * 100) / 100,
-            records: svc.records,
-            baselineRecords: typed.value.length,
-            sameRecordCount: typed.value.length === svc.records,
-          };
+    const baseline = baselines[name] as () => unknown[];
+    const svc = answers[name]!;
+    if ('error' in svc) {
+      const typed = await time(baseline, 5);
+      queries[name] = { ...svc, typedArrayScanMs: typed.ms, baselineRecords: typed.value.length };
+      continue;
+    }
+    const { value: typed, ...timing } = await alternate(svc.run, baseline, RUNS);
+    queries[name] = {
+      ...timing,
+      records: svc.records,
+      baselineRecords: typed.length,
+      sameRecordCount: typed.length === svc.records,
+    };
   }
   return queries;
 }
