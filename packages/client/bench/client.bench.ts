@@ -5,7 +5,7 @@
 //  2. Memory: live heap (after GC) while streaming `records()` over ~100,000 and ~1,000,000
 //     records; flat means bounded by pages in flight, not by result size.
 // The service runs in a child process so that its memory and CPU are not counted as the client's.
-// Figures go to /work/main/bench/results/client.json (or $PLAYQ_BENCH_OUT).
+// Figures go to bench/results/client.json at the repository root (or $PLAYQ_BENCH_OUT).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
