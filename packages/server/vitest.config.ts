@@ -17,6 +17,7 @@ const SEMANTICS = [
   'test/session-list-properties.test.ts',
   'test/session-list-deep.test.ts',
   'test/own-value-conditions.test.ts',
+  'test/large-dictionaries.test.ts',
 ];
 
 const engine = (name: string) => ({

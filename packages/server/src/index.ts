@@ -27,7 +27,13 @@ export type { ClickHouseEngine } from './engine/clickhouse-engine';
 export { type ClickHouseLoadOptions, loadIntoClickHouse } from './engine/clickhouse-load';
 export { type ClickHouseSchemaOptions, clickHouseSchema } from './engine/clickhouse-schema';
 export { type ClickHouseServerOptions, openClickHouse } from './engine/clickhouse-server';
-export type { ChunkVisitor, Engine, StatementOptions } from './engine/engine';
+export {
+  type ChunkVisitor,
+  decodedBy,
+  type Engine,
+  type LargeDictionary,
+  type StatementOptions,
+} from './engine/engine';
 export { MissingEngineError } from './engine/optional-peer';
 export type { AddressLimitOptions } from './http/address-limits';
 export { PROBLEM_TYPE_BASE, type ProblemBody, problemResponse, type ServerProblemCode } from './http/problem';
@@ -37,7 +43,8 @@ export type { ListenInfo } from './http/serving';
 export { createService, type Service } from './service';
 export type { DataSource, ServiceOptions } from './service-options';
 export type { AdmissionOptions } from './sql/admission';
-export { type CompiledQuery, compileQuery } from './sql/compile';
+export { type CompileContext, type CompiledQuery, compileQuery } from './sql/compile';
 export type { Dialect, DialectName, PlanTarget } from './sql/dialect';
+export type { PackedValues } from './sql/packed-values';
 export type { PlanParameter } from './sql/params';
 export type { OutputColumn, PlanKind } from './sql/plan';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openParquetInPlace } from '../src/data/in-place';
 import { openChdb } from '../src/engine/chdb-engine';
-import type { Engine } from '../src/engine/engine';
+import { decodedBy, type Engine } from '../src/engine/engine';
 import { type Dataset, loadDataset, writeDataset } from '../src/index';
 import type { CompileContext } from '../src/sql/compile';
 
@@ -55,9 +55,12 @@ export async function asEngineUnderTest(
   }
 }
 
-/** What a compiler needs from the engine for customer `demo` (no in-memory dictionaries). */
+/**
+ * What a compiler needs from the engine for customer `demo` (no in-memory dictionaries for
+ * filters; records decoded as the service decodes them).
+ */
 export function planContext(engine: Engine, customer = 'demo'): CompileContext {
   const customerCode = engine.customerCode(customer);
   if (customerCode === undefined) throw new Error(`no customer ${customer} in the test data`);
-  return { customerCode, dictionary: () => undefined, target: engine.target };
+  return { customerCode, dictionary: () => undefined, target: engine.target, decodes: decodedBy(engine) };
 }

@@ -8,9 +8,23 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import type { ChunkVisitor, DatasetStats, Dictionary, Engine, StatementOptions } from '../engine/engine';
+import type {
+  ChunkVisitor,
+  DatasetStats,
+  Dictionary,
+  Engine,
+  LargeDictionary,
+  StatementOptions,
+} from '../engine/engine';
 import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
-import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
+import {
+  DIMENSION_SQL,
+  LARGE_DIMENSIONS,
+  type ServerDimension,
+  SMALL_DIMENSIONS,
+  type SmallDimension,
+} from '../sql/dimension-sql';
+import { PackedValues } from '../sql/packed-values';
 import { duckParameters, type PlanParameter } from '../sql/params';
 import { DERIVED_CATALOG, deriveTables } from './derived';
 
@@ -127,6 +141,13 @@ async function guarded<T>(
 }
 
 /**
+ * Large dictionaries of at most this many codes are decoded in JS (`Dataset.largeDictionary`):
+ * 4M codes of ids like `u0001234` take about 56 MB. Generated data has n/8 subscribers: decoded up to
+ * 32M sessions, joined at 100M.
+ */
+const MAX_DECODED_CODES = 4_000_000;
+
+/**
  * An open playq dataset, the DuckDB engine: the DuckDB instance holding the `sessions` and `errors`
  * tables in their encoded form (in memory or in a database file), or views over Parquet files in
  * place (the raw layout). Made by `generateDataset`, `loadDataset` or `openParquetInPlace`; shared
@@ -138,6 +159,7 @@ export class Dataset implements Engine {
   private open = 0;
   private closed = false;
   private dictionaries = new Map<SmallDimension, Dictionary>();
+  private largeDictionaries = new Map<ServerDimension, LargeDictionary>();
   private customerCodes = new Map<string, number>();
   private statsCache: DatasetStats | undefined;
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
@@ -338,6 +360,16 @@ export class Dataset implements Engine {
     return this.dictionaries.get(dimension) ?? { codes: new Map(), values: [] };
   }
 
+  /**
+   * A large dimension's dictionary (subscriber ids, assets) of at most `MAX_DECODED_CODES` codes,
+   * whose values are read on first use and kept packed (about 14 bytes a subscriber id): records
+   * are decoded in JS instead of a join that scans the whole dictionary on every page.
+   * `undefined` on Parquet in place and for a larger dictionary (plans then join it).
+   */
+  largeDictionary(dimension: ServerDimension): LargeDictionary | undefined {
+    return this.target.layout === 'raw' ? undefined : this.largeDictionaries.get(dimension);
+  }
+
   /** @internal Smallest and largest subscriber dictionary code (`undefined` without subscribers). */
   subscriberCodes(): { readonly min: number; readonly max: number } | undefined {
     return this.subscriberRange;
@@ -512,9 +544,45 @@ export class Dataset implements Engine {
       next.set(dim, { codes, values });
     }
     this.dictionaries = next;
+    this.largeDictionaries = await this.readLargeDictionaries();
     const [range] = await this.all('SELECT min(code)::DOUBLE, max(code)::DOUBLE FROM dict_subscriberid');
     this.subscriberRange =
       range?.[0] == null || range[1] == null ? undefined : { min: Number(range[0]), max: Number(range[1]) };
+  }
+
+  /** The large dictionaries small enough to decode in JS, each read when first asked for. */
+  private async readLargeDictionaries(): Promise<Map<ServerDimension, LargeDictionary>> {
+    const tables = LARGE_DIMENSIONS.map((d) => DIMENSION_SQL[d].dictionary);
+    const [sizes] = await this.all(
+      `SELECT ${tables.map((t) => `(SELECT coalesce(max(code) + 1, 0) FROM ${t})::DOUBLE`).join(', ')}`,
+    );
+    const large = new Map<ServerDimension, LargeDictionary>();
+    for (const [i, dimension] of LARGE_DIMENSIONS.entries()) {
+      const size = Number(sizes?.[i] ?? 0);
+      if (size > MAX_DECODED_CODES) continue;
+      let values: Promise<PackedValues> | undefined;
+      const read = async () => {
+        const packed = PackedValues.builder();
+        await this.read(`SELECT code, value FROM ${tables[i]} ORDER BY code`, [], {}, (columns, rows) => {
+          for (let r = 0; r < rows; r++) packed.add(Number(columns[0]![r]), String(columns[1]![r] ?? ''));
+        });
+        return packed.finish();
+      };
+      large.set(
+        dimension,
+        Object.freeze({
+          size,
+          values: () => {
+            values ??= read().catch((error: unknown) => {
+              values = undefined;
+              throw error;
+            });
+            return values;
+          },
+        }),
+      );
+    }
+    return large;
   }
 
   /** Closes every connection and the database. Idempotent. */

@@ -2,13 +2,25 @@
 // layout), the customer and dictionary lookups a compiler makes, the data's statistics, and running
 // one plan statement with bound parameters into columns, chunk by chunk, under a time budget.
 import type { PlanTarget } from '../sql/dialect';
-import type { SmallDimension } from '../sql/dimension-sql';
+import { isSmallDimension, type ServerDimension, type SmallDimension } from '../sql/dimension-sql';
+import type { PackedValues } from '../sql/packed-values';
 import type { PlanParameter } from '../sql/params';
+import type { CodeValues } from '../sql/record-block';
 
 /** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
 export interface Dictionary {
   readonly codes: ReadonlyMap<string, number>;
   readonly values: readonly string[];
+}
+
+/**
+ * A large dimension's dictionary (subscriber ids, assets) that the engine decodes itself when
+ * records are written: `size` codes, their values read from the data on the first `values()` and
+ * kept until the data reloads.
+ */
+export interface LargeDictionary {
+  readonly size: number;
+  values(): Promise<PackedValues>;
 }
 
 /** Row counts and the time span of the data an engine serves. */
@@ -47,7 +59,8 @@ export type ChunkVisitor = (columns: unknown[][], rows: number) => void;
  * });
  * await engine.run(plan.sql, [...plan.parameters, limit, offset], {}, (columns, rows) => {});
  * // A column with `decode` (plan.columns[i].decode) holds codes: its text is
- * // engine.dictionary(decode)?.values[code] ?? ''.
+ * // engine.dictionary(decode)?.values[code] ?? '' for a small dimension, and
+ * // (await engine.largeDictionary(decode).values()).json(code) for a large one.
  * ```
  */
 export interface Engine {
@@ -58,6 +71,11 @@ export interface Engine {
   customerCode(customerId: string): number | string | undefined;
   /** The dictionary of a small dimension, where the engine keeps one (coded layout only). */
   dictionary(dimension: SmallDimension): Dictionary | undefined;
+  /**
+   * A large dimension's dictionary when the engine decodes its codes itself (coded layout, not too
+   * many values); otherwise plans join the dictionary table on the page.
+   */
+  largeDictionary?(dimension: ServerDimension): LargeDictionary | undefined;
   /** Row counts, customers and time span (read once when the engine opened). */
   stats(): DatasetStats;
   /** Runs one statement with its parameters bound (never interpolated), visiting the rows chunk by chunk. */
@@ -74,4 +92,37 @@ export interface Engine {
   releaseMemory?(): Promise<void>;
   /** Releases the engine's connections (idempotent). */
   close(): Promise<void>;
+}
+
+/**
+ * Which dimensions' codes a plan for `engine` may leave for the record writer to decode: the small
+ * ones (their dictionaries are in memory) and the large ones the engine offers.
+ *
+ * @example
+ * ```ts
+ * compileQuery(query, { customerCode, dictionary, target: engine.target, decodes: decodedBy(engine) });
+ * ```
+ */
+export function decodedBy(engine: Engine): (dimension: ServerDimension) => boolean {
+  return (d) => isSmallDimension(d) || engine.largeDictionary?.(d) !== undefined;
+}
+
+/**
+ * The values the records of `columns` are decoded through, large dictionaries read first if they
+ * were not yet. A column whose large dictionary the engine does not offer is refused (a plan made
+ * for other data): never written as "".
+ */
+export async function codeValues(
+  engine: Engine,
+  columns: readonly { readonly decode?: ServerDimension }[],
+): Promise<CodeValues> {
+  const large = new Map<ServerDimension, PackedValues>();
+  for (const { decode } of columns) {
+    if (decode === undefined || isSmallDimension(decode) || large.has(decode)) continue;
+    const dictionary = engine.largeDictionary?.(decode);
+    if (dictionary === undefined)
+      throw new Error(`internal: the plan decodes ${decode}, whose values the engine does not keep`);
+    large.set(decode, await dictionary.values());
+  }
+  return (d) => (isSmallDimension(d) ? engine.dictionary(d)?.values : large.get(d));
 }

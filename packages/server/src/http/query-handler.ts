@@ -10,7 +10,7 @@ import {
   type ResultEnvelope,
 } from '@playq/query';
 import type { DemoCredentials } from '../data/customers';
-import type { Engine } from '../engine/engine';
+import { decodedBy, type Engine } from '../engine/engine';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension } from '../sql/dimension-sql';
@@ -135,6 +135,7 @@ function plan(
       customerCode: code,
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
       target: ctx.target,
+      decodes: decodedBy(ctx.db),
     });
     return { plan: compiled, ...page };
   } catch (error) {

@@ -5,8 +5,9 @@
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
 import { DUCKDB_CODED, type PlanTarget } from './dialect';
-import { isServerDimension } from './dimension-sql';
+import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { compileEvents } from './events';
+import type { Decodes } from './fragments';
 import { compileGroups } from './groups';
 import { isServerListField } from './list-fields';
 import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
@@ -22,6 +23,11 @@ export interface CompileContext extends FilterContext {
   readonly customerCode: number | string;
   /** The engine's dialect and layout; default the embedded DuckDB database. */
   readonly target?: PlanTarget;
+  /**
+   * The dimensions whose codes the engine decodes as records are written (`decodedBy(engine)`);
+   * default the small ones. A large dimension it does not decode is joined to its dictionary on the page.
+   */
+  readonly decodes?: Decodes;
 }
 
 /**
@@ -106,7 +112,7 @@ function checkListFields(query: QueryNode): void {
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
   checkNames(query, options);
-  const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED };
+  const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED, decodes: ctx.decodes ?? isSmallDimension };
   if (isListEndpoint(query.endpoint)) return compileSessionList(query, targeted, options);
   return isPerEventQuery(query)
     ? compileEvents(query, targeted, options)

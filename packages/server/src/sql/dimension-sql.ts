@@ -59,6 +59,11 @@ export const SMALL_DIMENSIONS: readonly SmallDimension[] = Object.freeze(
   ),
 );
 
+/** The other dimensions (dictionaries that can run to millions), in table order. */
+export const LARGE_DIMENSIONS: readonly ServerDimension[] = Object.freeze(
+  (Object.keys(DIMENSION_SQL) as ServerDimension[]).filter((d) => !DIMENSION_SQL[d].inMemory),
+);
+
 export function dimensionSql(name: string): DimensionSql | undefined {
   return Object.hasOwn(DIMENSION_SQL, name) ? DIMENSION_SQL[name as ServerDimension] : undefined;
 }

@@ -3,13 +3,12 @@
 import type { QueryNode } from '@playq/query';
 import type { PlanTarget } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
-import { errorEventConditions, pageStatement, TOTAL } from './fragments';
+import { errorEventConditions, type PlanContext, pageStatement, TOTAL } from './fragments';
 import { errorEvents } from './group-rows';
 import { orderTerms } from './order';
 import { Params } from './params';
 import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
 import {
-  type FilterContext,
   filterConditions,
   type PopulationOptions,
   sessionConditions,
@@ -25,11 +24,7 @@ function eventValue(metric: string): string {
   return '0::DOUBLE';
 }
 
-export function compileEvents(
-  query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number | string; readonly target: PlanTarget },
-  options: PopulationOptions,
-): CompiledQuery {
+export function compileEvents(query: QueryNode, ctx: PlanContext, options: PopulationOptions): CompiledQuery {
   const params = new Params(ctx.target);
   const period = periodOf(query);
   const names = recordNames(query, false);
@@ -77,7 +72,7 @@ export function compileEvents(
   )}, ${TOTAL} FROM ${errorEvents(ctx.target, [...dimColumns, ...filterColumns(query)])} e WHERE ${conditions.join(' AND ')}`;
   return freezePlan({
     kind: 'events',
-    ...pageStatement(columns, rows, params, order),
+    ...pageStatement(columns, rows, params, order, ctx.decodes),
     parameters: params.list,
   });
 }

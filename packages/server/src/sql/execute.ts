@@ -7,7 +7,7 @@
 // waiting and running, and stops when its client goes away. After a heavy statement with nothing
 // else running, the engine hands the memory its allocator kept back to the system.
 import { QueryTimeoutError } from '../data/dataset';
-import type { Engine } from '../engine/engine';
+import { codeValues, type Engine } from '../engine/engine';
 import {
   Admission,
   type AdmissionOptions,
@@ -189,7 +189,7 @@ export class QueryExecutor {
     const writer = new BlockWriter(
       query.columns,
       Math.min(limit, 1024),
-      (d) => this.db.dictionary(d)?.values,
+      await codeValues(this.db, query.columns),
     );
     let total: number | undefined;
     const page = [

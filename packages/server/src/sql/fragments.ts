@@ -1,10 +1,12 @@
 // SQL pieces more than one plan is made of, written once: the total-count column, the conditions
 // on error events (window, businesserror rule, filter, the sessions passing session-level
 // conditions) and the page statement that limits, orders and decodes a plan's ordered rows.
-import { DIMENSION_SQL, isSmallDimension, type ServerDimension, type SmallDimension } from './dimension-sql';
+
+import type { PlanTarget } from './dialect';
+import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
 import type { Params } from './params';
 import type { OutputColumn } from './plan';
-import { businessRule, type PopulationOptions } from './population';
+import { businessRule, type FilterContext, type PopulationOptions } from './population';
 
 /** Every compiled statement carries the total row count beside the rows, computed before paging. */
 export const TOTAL = 'count(*) OVER ()::DOUBLE AS __total';
@@ -47,13 +49,24 @@ export function orderBy(terms: readonly string[]): string {
 
 /**
  * How a page statement writes one record field: an expression over page rows `p`, or a code
- * column of `p` to decode through its dictionary ("" for a null code). `decode` names a small
- * dimension: its dictionary is in memory, so the code is written as it is and the record writer
- * decodes it (see `OutputColumn.decode`); other dictionaries are joined to the page's rows.
+ * column of `p` to decode through its dictionary ("" for a null code). When the engine decodes
+ * the field's `dimension` (its values are in memory, `Decodes`), the code is written as it is and
+ * the record writer decodes it (see `OutputColumn.decode`); other dictionaries are joined to the
+ * page's rows.
  */
 export type PageField =
   | string
-  | { readonly dictionary: string; readonly code: string; readonly decode?: SmallDimension };
+  | { readonly dictionary: string; readonly code: string; readonly dimension?: ServerDimension };
+
+/** Which dimensions' codes the engine decodes as records are written (see `decodedBy` in engine.ts). */
+export type Decodes = (dimension: ServerDimension) => boolean;
+
+/** What a plan compiler reads of the engine: dictionaries for filters, the customer, the target, what it decodes. */
+export interface PlanContext extends FilterContext {
+  readonly customerCode: number | string;
+  readonly target: PlanTarget;
+  readonly decodes: Decodes;
+}
 
 /** A groups or events record's field: a metric's `m_<name>`, the bucket in epoch seconds, a dimension's code. */
 export function selectColumn(c: OutputColumn): PageField {
@@ -61,7 +74,7 @@ export function selectColumn(c: OutputColumn): PageField {
   if (c.kind === 'timestamp') return 'p.ts_bucket::DOUBLE';
   const name = c.name as ServerDimension;
   const { column, dictionary } = DIMENSION_SQL[name];
-  return { dictionary, code: `p.${column}`, ...(isSmallDimension(name) ? { decode: name } : {}) };
+  return { dictionary, code: `p.${column}`, dimension: name };
 }
 
 /**
@@ -73,15 +86,18 @@ export function selectColumn(c: OutputColumn): PageField {
  * run (a parameterized statement is re-planned), and every sort and join costs planning time:
  * - no field needs a join (the raw layout, where a "code" is the value itself; or every coded field
  *   is decoded by the writer): the rows are ordered and paged in one step;
- * - a field with a large dictionary (subscribers, assets, device ids): the page is cut first, then
- *   only its rows are joined to the dictionary (a LEFT JOIN on the unique code: a hash join costs a
- *   fraction of a correlated lookup) and ordered again (a subquery's order does not survive a join).
+ * - a field with a dictionary the engine does not decode (a large one it does not keep, device ids):
+ *   the page is cut first, then only its rows are joined to the dictionary (a LEFT JOIN on the
+ *   unique code: a hash join costs a fraction of a correlated lookup, but it still scans the
+ *   dictionary: 2-6 ms for 125k subscribers) and ordered again (a subquery's order does not survive
+ *   a join).
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
   rows: string,
   params: Params,
   order: (qualifier: string) => readonly string[],
+  decodes: Decodes,
   field: (c: OutputColumn) => PageField = selectColumn,
 ): { sql: string; columns: OutputColumn[] } {
   const raw = params.target.layout === 'raw';
@@ -97,8 +113,8 @@ export function pageStatement(
       out.push(c);
       return `coalesce(${f.code}, '')`;
     }
-    if (f.decode !== undefined) {
-      out.push({ ...c, decode: f.decode });
+    if (f.dimension !== undefined && decodes(f.dimension)) {
+      out.push({ ...c, decode: f.dimension });
       return f.code;
     }
     out.push(c);

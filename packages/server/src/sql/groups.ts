@@ -3,9 +3,9 @@
 // against the group-level qoefilter conditions, then ordered and paged.
 import type { QoeFilterAst } from '@playq/grammar';
 import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
-import type { Dialect, PlanTarget } from './dialect';
+import type { Dialect } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
-import { pageStatement, TOTAL } from './fragments';
+import { type PlanContext, pageStatement, TOTAL } from './fragments';
 import { activeCountSource, activeRows, errorRows, populationRows, type RowScope } from './group-rows';
 import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
 import { orderTerms } from './order';
@@ -21,11 +21,7 @@ import {
 } from './population';
 import { filterColumns, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
-export function compileGroups(
-  query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number | string; readonly target: PlanTarget },
-  options: PopulationOptions,
-): CompiledQuery {
+export function compileGroups(query: QueryNode, ctx: PlanContext, options: PopulationOptions): CompiledQuery {
   const params = new Params(ctx.target);
   const period = periodOf(query);
   const series = isTimeSeries(query);
@@ -63,7 +59,7 @@ export function compileGroups(
   const rows = `SELECT r.*, ${TOTAL} FROM (${body}) r`;
   return freezePlan({
     kind: 'groups',
-    ...pageStatement(columns, rows, params, order),
+    ...pageStatement(columns, rows, params, order, ctx.decodes),
     parameters: params.list,
   });
 }

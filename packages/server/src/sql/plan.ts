@@ -1,7 +1,7 @@
 // A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
 import { type Dialect, DUCKDB } from './dialect';
-import type { SmallDimension } from './dimension-sql';
+import type { ServerDimension } from './dimension-sql';
 import type { PlanParameter } from './params';
 
 /**
@@ -13,10 +13,11 @@ export interface OutputColumn {
   readonly kind: 'metric' | 'dimension' | 'timestamp';
   /**
    * A dimension column the statement yields as its dictionary code, to be decoded through the
-   * engine's in-memory dictionary of this small dimension when records are written (a code absent
-   * from it, or null, is ""); without it a dimension column is its text.
+   * engine's values of this dimension when records are written (a small dimension's dictionary, or
+   * a large one the engine keeps, `Engine.largeDictionary`; a code absent from it, or null, is "");
+   * without it a dimension column is its text.
    */
-  readonly decode?: SmallDimension;
+  readonly decode?: ServerDimension;
 }
 
 /**

@@ -1,8 +1,12 @@
 // Records in the compact form the executor keeps and serves: the UTF-8 JSON of each record, one
 // after another separated by commas, and where each one ends. A page of a cached result is a view
 // of these bytes (no per-record JS objects), and its size in bytes is known exactly.
-import type { SmallDimension } from './dimension-sql';
+import type { ServerDimension } from './dimension-sql';
+import type { PackedValues } from './packed-values';
 import type { OutputColumn } from './plan';
+
+/** Each decoded dimension's values by code: a small dictionary's array, or a large one packed. */
+export type CodeValues = (dimension: ServerDimension) => readonly string[] | PackedValues | undefined;
 
 /** Consecutive records as JSON: `{…},{…},{…}`; record i ends (before its comma) at `ends[i]`. */
 export interface RecordBlock {
@@ -63,6 +67,18 @@ function jsonLabels(values: readonly string[] | undefined): readonly string[] {
   return json;
 }
 
+/** A code's value as JSON text, or `undefined` for a code the dictionary does not hold. */
+type Label = (code: number) => string | undefined;
+
+function labelOf(values: readonly string[] | PackedValues | undefined): Label {
+  if (values !== undefined && !Array.isArray(values)) {
+    const packed = values as PackedValues;
+    return (code) => packed.json(code);
+  }
+  const json = jsonLabels(values as readonly string[] | undefined);
+  return (code) => json[code];
+}
+
 /** The largest piece of memory the writer takes at once: a big result grows by pieces, not by doubling. */
 const PIECE_BYTES = 1 << 20;
 
@@ -83,19 +99,19 @@ export class BlockWriter {
   private n = 0;
   private readonly keys: readonly string[];
   /** Per column decoded here (`OutputColumn.decode`): the JSON text of each code's value. */
-  private readonly labels: readonly (readonly string[] | undefined)[];
+  private readonly labels: readonly (Label | undefined)[];
 
   /**
-   * `dictionary` gives a small dimension's values by code, for the columns the statement yields as
+   * `dictionary` gives a dimension's values by code, for the columns the statement yields as
    * codes (`OutputColumn.decode`); a code it does not hold, or null, is written as "".
    */
   constructor(
     private readonly columns: readonly OutputColumn[],
     expectedRecords = 64,
-    dictionary: (dimension: SmallDimension) => readonly string[] | undefined = () => undefined,
+    dictionary: CodeValues = () => undefined,
   ) {
     this.keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`);
-    this.labels = columns.map((c) => (c.decode === undefined ? undefined : jsonLabels(dictionary(c.decode))));
+    this.labels = columns.map((c) => (c.decode === undefined ? undefined : labelOf(dictionary(c.decode))));
     this.piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(256, expectedRecords * 64)));
     this.offsets = new Uint32Array(Math.max(16, expectedRecords));
   }
@@ -123,7 +139,7 @@ export class BlockWriter {
         const v = values[c]![r];
         text += keys[c]!;
         const decoded = labels[c];
-        if (decoded !== undefined) text += (v == null ? undefined : decoded[Number(v)]) ?? '""';
+        if (decoded !== undefined) text += (v == null ? undefined : decoded(Number(v))) ?? '""';
         else if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
         else {
           const x = typeof v === 'number' ? v : Number(v ?? 0);

@@ -4,8 +4,8 @@
 // and paging happen in the engine; only the page's coded fields are decoded.
 import type { QueryNode } from '@playq/query';
 import type { PlanTarget } from './dialect';
-import { isSmallDimension } from './dimension-sql';
-import { type PageField, pageStatement, TOTAL } from './fragments';
+import { isServerDimension, isSmallDimension } from './dimension-sql';
+import { type Decodes, type PageField, pageStatement, TOTAL } from './fragments';
 import { activeRows, populationRows, type RowScope } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
 import { TOP_N_ROWS, thresholdRows } from './list-threshold';
@@ -54,7 +54,11 @@ function listShape(query: QueryNode): { fields: ServerListField[]; key: ServerLi
  */
 export function compileSessionList(
   query: QueryNode,
-  ctx: FilterContext & { readonly customerCode: number | string; readonly target?: PlanTarget },
+  ctx: FilterContext & {
+    readonly customerCode: number | string;
+    readonly target?: PlanTarget;
+    readonly decodes?: Decodes;
+  },
   options: PopulationOptions,
 ): CompiledQuery {
   const { fields, key } = listShape(query);
@@ -101,7 +105,9 @@ export function compileSessionList(
     : `SELECT r.*, ${TOTAL} FROM (${body}) r`;
   return freezePlan({
     kind: 'sessions',
-    ...pageStatement(columns, listed, params, order, (c) => pageField(c.name as ServerListField)),
+    ...pageStatement(columns, listed, params, order, ctx.decodes ?? isSmallDimension, (c) =>
+      pageField(c.name as ServerListField),
+    ),
     parameters: params.list,
   });
 }
@@ -142,5 +148,5 @@ function listBody(
 function pageField(name: ServerListField): PageField {
   const { dictionary } = LIST_FIELD_SQL[name];
   if (dictionary === undefined) return `p.f_${name}`;
-  return { dictionary, code: `p.f_${name}`, ...(isSmallDimension(name) ? { decode: name } : {}) };
+  return { dictionary, code: `p.f_${name}`, ...(isServerDimension(name) ? { dimension: name } : {}) };
 }
