@@ -280,6 +280,23 @@ describe('plans are data', () => {
     expect(plan.sql).toContain('quantile_cont(startup_ms, 0.95)');
     expect(plan.sql).toContain('LIMIT $6 OFFSET $7');
   });
+
+  it('a time series groups sessions and events by bucket number, and multiplies the groups by g', () => {
+    const plan = compileQuery(
+      node({ metrics: 'viewercount,errors', aggby: 'timestamp', granularity: 'hour' }),
+      {
+        customerCode: 0,
+        dictionary: () => undefined,
+      },
+    );
+    const g = plan.parameters.findIndex((p) => p.value === 3600) + 1;
+    // One division per row in each source (sessions by end_ts, events by ts), no modulo.
+    expect(plan.sql).toContain(`(end_ts) // $${g} AS __bucket_n`);
+    expect(plan.sql).toContain(`(ts) // $${g} AS __bucket_n`);
+    expect(plan.sql).not.toContain('%');
+    expect(plan.sql.match(new RegExp(`__bucket_n \\* \\$${g} AS ts_bucket`, 'g'))).toHaveLength(2);
+    expect(plan.sql.match(/GROUP BY __bucket_n\b/g)).toHaveLength(2);
+  });
 });
 
 describe('QoE score', () => {

@@ -37,6 +37,14 @@ export const ENDED_OR_DROPPED = `status <= '${SESSION_STATUSES[1]}'::${STATUS_SQ
 /** The default population's statuses where the status is text (the raw layout). */
 const ENDED_OR_DROPPED_TEXT = `status IN ('${SESSION_STATUSES[0]}', '${SESSION_STATUSES[1]}')`;
 
+/**
+ * In a time series, the population's and the error events' rows carry the number of their bucket
+ * (time // g) in this column, not its start: the source groups by the number and multiplies the
+ * few hundred groups by g afterwards (groups.ts), instead of a modulo and a subtraction on every
+ * row (the times bucketed are never negative: there the number times g is the bucket's start).
+ */
+export const BUCKET_NUMBER = '__bucket_n';
+
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
 export function populationRows(p: RowScope, filter: readonly string[]): string {
   const ts = p.options.sessiontype === 'started' ? 'start_ts' : 'end_ts';
@@ -48,7 +56,7 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
     ...filter,
     ...p.sessionWhere,
   ];
-  const bucket = p.g ? `, ${bucketSql(ts, p.g)} AS ts_bucket` : '';
+  const bucket = p.g ? `, ${p.target.dialect.intDiv(ts, p.g)} AS ${BUCKET_NUMBER}` : '';
   return `SELECT ss.*${bucket} FROM ${sessionsOf(p)} ss WHERE ${where.join(' AND ')}`;
 }
 
@@ -155,10 +163,10 @@ export function activeCountSource(p: RowScope, filter: readonly string[], reques
 }
 
 /** Error events in the window under the businesserror rule; with session-level conditions, only
- * events of sessions satisfying them. */
+ * events of sessions satisfying them (in a time series with their bucket's number, `BUCKET_NUMBER`). */
 export function errorRows(p: RowScope, filter: readonly string[], columns: readonly string[]): string {
   const where = errorEventConditions({ ...p, filter });
-  const bucket = p.g ? `, ${bucketSql('ts', p.g)} AS ts_bucket` : '';
+  const bucket = p.g ? `, ${p.target.dialect.intDiv('ts', p.g)} AS ${BUCKET_NUMBER}` : '';
   return `SELECT errors.*${bucket} FROM ${errorEvents(p.target, columns)} errors WHERE ${where.join(' AND ')}`;
 }
 

@@ -6,7 +6,14 @@ import { bucketSeconds, isTimeSeries, type QueryNode } from '@playq/query';
 import type { Dialect } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
 import { type PlanContext, pageStatement, TOTAL } from './fragments';
-import { activeCountSource, activeRows, errorRows, populationRows, type RowScope } from './group-rows';
+import {
+  activeCountSource,
+  activeRows,
+  BUCKET_NUMBER,
+  errorRows,
+  populationRows,
+  type RowScope,
+} from './group-rows';
 import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
 import { orderTerms } from './order';
 import { Params } from './params';
@@ -113,18 +120,28 @@ function groupSources(
   };
   const sources: Source[] = [];
   const present = new Set<ServerMetric>();
-  const add = (source: MetricSource, rows: string | null, except: readonly ServerMetric[] = []) => {
+  // `numbered`: the rows carry their bucket's number (BUCKET_NUMBER), grouped, then times g.
+  const add = (
+    source: MetricSource,
+    rows: string | null,
+    except: readonly ServerMetric[] = [],
+    numbered = false,
+  ) => {
     const metrics = needed.filter((m) => sourceOf(m) === source && !except.includes(m));
     if (metrics.length === 0 || rows === null) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
     const aggs = metrics.map((m) => `${aggregateSql(m, scope.target.dialect)} AS m_${m}`);
-    const grouping = keys.length > 0 ? `GROUP BY ${keys.join(', ')}` : 'HAVING count(*) > 0';
-    const sql = `SELECT ${[...keys, ...aggs, `${req ? 1 : 0} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
+    const byNumber = (k: string) => numbered && k === 'ts_bucket';
+    const select = keys.map((k) => (byNumber(k) ? `${BUCKET_NUMBER} * ${scope.g} AS ts_bucket` : k));
+    const grouped = keys.map((k) => (byNumber(k) ? BUCKET_NUMBER : k));
+    const grouping = keys.length > 0 ? `GROUP BY ${grouped.join(', ')}` : 'HAVING count(*) > 0';
+    const sql = `SELECT ${[...select, ...aggs, `${req ? 1 : 0} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
     sources.push({ sql, requested: req, metrics });
   };
   if (sFilter) {
-    add('sessions', options.concurrency ? activeRows(scope, sFilter) : populationRows(scope, sFilter));
+    if (options.concurrency) add('sessions', activeRows(scope, sFilter));
+    else add('sessions', populationRows(scope, sFilter), [], true);
     // A series counts concurviewavg per bucket from start and end deltas, not one row per bucket
     // a session is active in; other metrics of active sessions (views) take those rows.
     const counted = series && !options.concurrency && needed.includes('concurviewavg');
@@ -139,7 +156,7 @@ function groupSources(
     }
     add('active', activeRows(scope, sFilter), counted ? ['concurviewavg'] : []);
   }
-  if (eFilter) add('errors', errorRows(scope, eFilter, [...keys, ...filterColumns(query)]));
+  if (eFilter) add('errors', errorRows(scope, eFilter, [...keys, ...filterColumns(query)]), [], true);
   return { sources, present };
 }
 
