@@ -11,6 +11,7 @@ import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
+import { readSmallTables, type SmallTables } from './small/tables';
 import { QueryExecutor } from './sql/execute';
 
 export interface Service {
@@ -72,7 +73,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // making them is logged once (the data set keeps serving without them).
   if (db instanceof Dataset)
     void db.derivedTablesMade().then((failure) => failure && settings.log?.(failure));
+  const small = ownsDb ? await smallTables(db, options) : undefined;
   const executor = new QueryExecutor(db, {
+    ...(small ? { small } : {}),
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,
     cacheMaxRecords: settings.cacheMaxRecords,
@@ -109,6 +112,17 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     },
   });
   return serviceOf(serving, settings, db);
+}
+
+/**
+ * The tables of data the service made in memory and serves by the small profile, for the
+ * small-data evaluator (`ServiceOptions.smallEvaluator`); none for other data, or when it is off.
+ */
+async function smallTables(db: Engine, options: ServiceOptions): Promise<SmallTables | undefined> {
+  const on = options.smallEvaluator ?? process.env.PLAYQ_SMALL_EVALUATOR !== 'off';
+  if (!on || !(db instanceof Dataset) || db.name !== 'duckdb-memory') return undefined;
+  if (db.servingProfile !== 'small' || db.target.layout !== 'coded') return undefined;
+  return readSmallTables(db);
 }
 
 /** The service object over its serving lifecycle. */

@@ -136,6 +136,7 @@ function plan(
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
       target: ctx.target,
       decodes: decodedBy(ctx.db),
+      smallData: ctx.executor.smallData,
     });
     return { plan: compiled, ...page };
   } catch (error) {

@@ -4,7 +4,8 @@
 // `session-list.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
-import { DUCKDB_CODED, type PlanTarget } from './dialect';
+import { smallPlan } from '../small/plan';
+import { DUCKDB, DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { compileEvents } from './events';
 import type { Decodes } from './fragments';
@@ -28,6 +29,11 @@ export interface CompileContext extends FilterContext {
    * default the small ones. A large dimension it does not decode is joined to its dictionary on the page.
    */
   readonly decodes?: Decodes;
+  /**
+   * The data is answered by the small-data evaluator (src/small/) where it covers the query: a
+   * covered groups plan then carries its evaluator plan (`CompiledQuery.small`).
+   */
+  readonly smallData?: boolean;
 }
 
 /**
@@ -114,7 +120,12 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   checkNames(query, options);
   const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED, decodes: ctx.decodes ?? isSmallDimension };
   if (isListEndpoint(query.endpoint)) return compileSessionList(query, targeted, options);
-  return isPerEventQuery(query)
-    ? compileEvents(query, targeted, options)
-    : compileGroups(query, targeted, options);
+  if (isPerEventQuery(query)) return compileEvents(query, targeted, options);
+  const plan = compileGroups(query, targeted, options);
+  const { dialect, layout } = targeted.target;
+  const small =
+    ctx.smallData && plan.kind === 'groups' && typeof ctx.customerCode === 'number' && dialect === DUCKDB && layout === 'coded'
+      ? smallPlan(query, ctx.customerCode)
+      : undefined;
+  return small === undefined ? plan : Object.freeze({ ...plan, small });
 }

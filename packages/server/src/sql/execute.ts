@@ -8,6 +8,8 @@
 // else running, the engine hands the memory its allocator kept back to the system.
 import { QueryTimeoutError } from '../data/dataset';
 import { codeValues, type Engine } from '../engine/engine';
+import { evaluateSmall } from '../small/evaluate';
+import type { SmallTables } from '../small/tables';
 import {
   Admission,
   type AdmissionOptions,
@@ -48,6 +50,11 @@ export interface ExecutorOptions {
    * hands its allocator's kept memory back to the system (`Engine.releaseMemory`); default 100.
    */
   readonly releaseAfterMs?: number;
+  /**
+   * The data's tables in typed arrays, when the small-data evaluator answers the plans it covers
+   * (`CompiledQuery.small`) instead of the engine (src/small/).
+   */
+  readonly small?: SmallTables;
 }
 
 /** See `ExecutorOptions.releaseAfterMs`: a heavy statement, and about 1% more time for it. */
@@ -103,6 +110,11 @@ export class QueryExecutor {
     });
     this.admission = new Admission(options.admission);
     this.answers = answerBudget(options.admission);
+  }
+
+  /** Whether plans carrying a small-data evaluator plan are answered by it (see `ExecutorOptions.small`). */
+  get smallData(): boolean {
+    return this.options.small !== undefined;
   }
 
   /** The time budget of one query (waiting and running), in milliseconds. */
@@ -191,6 +203,17 @@ export class QueryExecutor {
       Math.min(limit, 1024),
       await codeValues(this.db, query.columns),
     );
+    const small = this.options.small;
+    if (query.small && small) {
+      const plan = query.small;
+      const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
+        const result = evaluateSmall(plan, small);
+        if (signal?.aborted) throw signal.reason;
+        appendPage(writer, result.columns, result.total, { offset, limit }, keep);
+        return result.total;
+      });
+      return { writer, total };
+    }
     let total: number | undefined;
     const page = [
       ...query.parameters,
@@ -252,6 +275,28 @@ export class QueryExecutor {
     } finally {
       release();
     }
+  }
+}
+
+/** Rows per chunk the evaluator's result is written in, as DuckDB hands a statement's rows over. */
+const CHUNK_ROWS = 2048;
+
+/** Records [offset, offset + limit) of a whole result into a writer, chunk by chunk; past `keep`, none. */
+function appendPage(
+  writer: BlockWriter,
+  columns: readonly (readonly unknown[])[],
+  total: number,
+  { offset, limit }: { readonly offset: number; readonly limit: number },
+  keep?: Keep,
+): void {
+  const end = Math.min(offset + limit, total);
+  for (let from = offset; from < end; from += CHUNK_ROWS) {
+    if (keep && writer.count >= keep.records && writer.size > keep.bytes) return;
+    const to = Math.min(end, from + CHUNK_ROWS);
+    writer.append(
+      columns.map((c) => c.slice(from, to)),
+      to - from,
+    );
   }
 }
 
