@@ -47,6 +47,7 @@ export default packageConfig('server', {
           engine('duckdb-file'),
           engine('duckdb-parquet'),
           engine('chdb'),
+          engine('duckdb-small'),
         ],
       }
     : {}),

@@ -3,8 +3,14 @@
 // as its code, for the record writer to decode) and the total. A group exists where a source
 // holding a requested metric has rows; a metric without data in the group is 0 (sql/groups.ts).
 import { QOE_TESTS } from '../sql/operators';
-import { GroupIndex, type Grouped, groupRows, sessionTimes } from './groups';
-import { ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES, type SmallMetric } from './metrics';
+import { type Grouped, GroupIndex, groupRows, sessionTimes } from './groups';
+import {
+  ERROR_AGGREGATES,
+  type GroupRows,
+  isSessionMetric,
+  SESSION_AGGREGATES,
+  type SmallMetric,
+} from './metrics';
 import type { SmallField, SmallPlan } from './plan';
 import { errorRows, populationRows } from './rows';
 import type { SmallTables } from './tables';
@@ -81,7 +87,12 @@ function metricValues(
     const aggregate = SESSION_AGGREGATES[metric];
     kept.forEach((k, i) => {
       if (!sessions || !has(sessions, k)) return;
-      const g: GroupRows = { t: tables.sessions, rows: sessions.rows, from: sessions.start[k]!, to: sessions.start[k + 1]! };
+      const g: GroupRows = {
+        t: tables.sessions,
+        rows: sessions.rows,
+        from: sessions.start[k]!,
+        to: sessions.start[k + 1]!,
+      };
       out[i] = aggregate(g);
     });
     return out;

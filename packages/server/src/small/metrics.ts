@@ -41,7 +41,11 @@ const startupFailures = (g: GroupRows) =>
   count(g, (t, r) => Number.isNaN(t.startupMs[r]!) && t.businessFailure[r] === 0);
 
 /** `count(DISTINCT key)` over the rows passing `when`; keys are codes, -1 (null) not counted. */
-const distinct = (g: GroupRows, key: (t: SessionColumns, r: number) => number, when?: (r: number) => boolean) => {
+const distinct = (
+  g: GroupRows,
+  key: (t: SessionColumns, r: number) => number,
+  when?: (r: number) => boolean,
+) => {
   const seen = new Set<number>();
   for (let i = g.from; i < g.to; i++) {
     const r = g.rows[i]!;
@@ -129,10 +133,22 @@ export const SESSION_AGGREGATES = Object.freeze({
   uniqueviewercount: uniqueViewers,
   unique_devices: (g) => distinct(g, (t, r) => t.codes.device_id[r]!),
   anonymous_viewers: (g) =>
-    distinct(g, (t, r) => t.codes.device_id[r]!, (r) => g.t.codes.subscriberid[r] === -1),
+    distinct(
+      g,
+      (t, r) => t.codes.device_id[r]!,
+      (r) => g.t.codes.subscriberid[r] === -1,
+    ),
   uniquesubscribercount: (g) =>
-    distinct(g, (t, r) => t.codes.subscriberid[r]!, (r) => !Number.isNaN(g.t.startupMs[r]!)),
-  cdn_change_rate: (g) => ratio(sum(g, (t) => t.cdnChanges), plays(g)),
+    distinct(
+      g,
+      (t, r) => t.codes.subscriberid[r]!,
+      (r) => !Number.isNaN(g.t.startupMs[r]!),
+    ),
+  cdn_change_rate: (g) =>
+    ratio(
+      sum(g, (t) => t.cdnChanges),
+      plays(g),
+    ),
   qualityofexperience: avgQoe,
   avg_qualityofexperience: avgQoe,
   median_qualityofexperience: (g) => {

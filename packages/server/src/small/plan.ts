@@ -7,7 +7,7 @@ import type { SmallDimension } from '../sql/dimension-sql';
 import { metricInfo, metricSql, type ServerMetric } from '../sql/metric-sql';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
-import { type SmallMetric, isSmallMetric } from './metrics';
+import { isSmallMetric, type SmallMetric } from './metrics';
 
 /** Dimensions the evaluator groups and filters by: the small ones that sessions carry. */
 export const SMALL_PLAN_DIMENSIONS = Object.freeze([

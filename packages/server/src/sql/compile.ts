@@ -124,7 +124,11 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   const plan = compileGroups(query, targeted, options);
   const { dialect, layout } = targeted.target;
   const small =
-    ctx.smallData && plan.kind === 'groups' && typeof ctx.customerCode === 'number' && dialect === DUCKDB && layout === 'coded'
+    ctx.smallData &&
+    plan.kind === 'groups' &&
+    typeof ctx.customerCode === 'number' &&
+    dialect === DUCKDB &&
+    layout === 'coded'
       ? smallPlan(query, ctx.customerCode)
       : undefined;
   return small === undefined ? plan : Object.freeze({ ...plan, small });

@@ -1,7 +1,7 @@
 // A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
-import { type Dialect, DUCKDB } from './dialect';
 import type { SmallPlan } from '../small/plan';
+import { type Dialect, DUCKDB } from './dialect';
 import type { ServerDimension } from './dimension-sql';
 import type { PlanParameter } from './params';
 
