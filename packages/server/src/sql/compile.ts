@@ -4,7 +4,7 @@
 // `session-list.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
-import { smallPlan } from '../small/plan';
+import { smallPlan } from '../small/covers';
 import { DUCKDB, DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { compileEvents } from './events';
