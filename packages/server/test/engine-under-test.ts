@@ -69,6 +69,7 @@ export function planContext(engine: Engine, customer = 'demo'): CompileContext {
     customerCode,
     dictionary: () => undefined,
     target: engine.target,
+    decodes: decodedBy(engine),
     ...(smallData ? { smallData } : {}),
   };
 }
