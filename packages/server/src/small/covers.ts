@@ -4,11 +4,12 @@ import { bucketSeconds, isPerEventQuery, isTimeSeries, type QueryNode } from '@p
 import { metricInfo, metricSql, type ServerMetric } from '../sql/metric-sql';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
-import { isSmallMetric, type SmallMetric } from './metrics';
+import { isSmallMetric } from './metrics';
 import {
   isPlanDimension,
   type SmallCondition,
   type SmallField,
+  type SmallMetric,
   type SmallPlan,
   type SmallPlanDimension,
 } from './plan';

@@ -4,14 +4,8 @@
 // holding a requested metric has rows; a metric without data in the group is 0 (sql/groups.ts).
 import { QOE_TESTS } from '../sql/operators';
 import { type Grouped, GroupIndex, groupRows, sessionTimes } from './groups';
-import {
-  ERROR_AGGREGATES,
-  type GroupRows,
-  isSessionMetric,
-  SESSION_AGGREGATES,
-  type SmallMetric,
-} from './metrics';
-import type { SmallField, SmallPlan } from './plan';
+import { ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
+import type { SmallField, SmallMetric, SmallPlan } from './plan';
 import { errorRows, populationRows } from './rows';
 import type { SmallTables } from './tables';
 

@@ -2,9 +2,13 @@
 // aggregate over a group's sessions (rows in table order, so sums of doubles add up in DuckDB's
 // order) or error events, and a session's own value for a qoefilter condition. Quantiles
 // interpolate as DuckDB's `quantile_cont`: lo * (1 - d) + hi * d.
-import type { MetricName } from '@playq/query';
 import { qoeScore } from '../sql/qoe-score';
+import type { SmallMetric } from './plan';
 import type { OwnErrorCounts, SessionColumns } from './tables';
+
+/** The metrics over error events: every event in the window, or the fatal ones. */
+export const ERROR_AGGREGATES = Object.freeze({ errors: 'all', fatalerrors: 'fatal' } as const);
+type ErrorMetric = keyof typeof ERROR_AGGREGATES;
 
 /** Rows `rows[from..to)` of the sessions table, one group's (in table order). */
 export interface GroupRows {
@@ -15,9 +19,6 @@ export interface GroupRows {
 }
 
 type SessionAggregate = (g: GroupRows) => number;
-
-/** A metric over error events: every event in the window, or the fatal ones. */
-export type ErrorAggregate = 'all' | 'fatal';
 
 const count = (g: GroupRows, test: (t: SessionColumns, r: number) => boolean) => {
   let n = 0;
@@ -157,14 +158,9 @@ export const SESSION_AGGREGATES = Object.freeze({
   },
   playperunique: (g) => ratio(plays(g), uniqueViewers(g)),
   playtimeperunique: (g) => ratio(playdur(g), uniqueViewers(g)),
-} satisfies Partial<Record<MetricName, SessionAggregate>>);
-
-export const ERROR_AGGREGATES = Object.freeze({ errors: 'all', fatalerrors: 'fatal' } as const);
+} satisfies Record<Exclude<SmallMetric, ErrorMetric>, SessionAggregate>);
 
 export type SessionMetric = keyof typeof SESSION_AGGREGATES;
-export type ErrorMetric = keyof typeof ERROR_AGGREGATES;
-/** The metrics the small-data evaluator computes (not those of active sessions: concurviewavg, views). */
-export type SmallMetric = SessionMetric | ErrorMetric;
 
 export function isSessionMetric(name: string): name is SessionMetric {
   return Object.hasOwn(SESSION_AGGREGATES, name);

@@ -2,8 +2,11 @@
 // population switches, the window, the group keys, the metrics, the filter and qoefilter
 // conditions, the order and the record's fields. covers.ts makes it from a query.
 import type { ComparisonOperator } from '@playq/grammar';
+import type { MetricName } from '@playq/query';
 import type { SmallDimension } from '../sql/dimension-sql';
-import type { SmallMetric } from './metrics';
+
+/** The metrics the evaluator computes (metrics.ts): all but those of active sessions. */
+export type SmallMetric = Exclude<MetricName, 'concurviewavg' | 'views'>;
 
 /** Dimensions the evaluator groups and filters by: the small ones that sessions carry. */
 export const SMALL_PLAN_DIMENSIONS = Object.freeze([
