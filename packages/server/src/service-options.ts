@@ -90,8 +90,8 @@ export interface ServiceOptions {
   /** Time a client has to send its whole request over HTTP; default 30,000 ms. */
   readonly requestTimeoutMs?: number;
   /**
-   * Answer the queries it covers on small data (generated or loaded into memory, under 500,000
-   * sessions) with the small-data evaluator, in JavaScript over the columns read once, instead of a
+   * Answer the queries it covers on small data (generated or loaded into memory, or a database
+   * file such as the test service's, under 500,000 sessions) with the small-data evaluator, in JavaScript over the columns read once, instead of a
    * DuckDB statement: same answers, a fraction of the time (docs/server.md, "The small-data
    * evaluator"). Default `true`, unless the environment sets `PLAYQ_SMALL_EVALUATOR=off`; `false`
    * sends every query to DuckDB.

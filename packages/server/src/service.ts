@@ -120,7 +120,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
  */
 async function smallTables(db: Engine, options: ServiceOptions): Promise<SmallTables | undefined> {
   const on = options.smallEvaluator ?? process.env.PLAYQ_SMALL_EVALUATOR !== 'off';
-  if (!on || !(db instanceof Dataset) || db.name !== 'duckdb-memory') return undefined;
+  // In memory or in a database file (the test service's cached data): the coded tables, which
+  // nothing changes once open. Parquet in place (the raw layout) stays with DuckDB.
+  if (!on || !(db instanceof Dataset)) return undefined;
   if (db.servingProfile !== 'small' || db.target.layout !== 'coded') return undefined;
   return readSmallTables(db);
 }

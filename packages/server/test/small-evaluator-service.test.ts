@@ -1,0 +1,66 @@
+// Which data a service answers with the small-data evaluator: generated or loaded data in memory
+// and a database file (the test service's cached data), not Parquet in place; each checked by
+// whether a covered query reaches the engine, and by its answer against DuckDB's.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, generateDataset, type Service } from '../src/index';
+import { END } from './helpers';
+
+const DAY = 86_400;
+const GENERATE = { sessions: 2_000, seed: 3, days: 7, end: END };
+const QUERY = `/api/v1/metricquery/demo?${new URLSearchParams({
+  period: `start=${END - 3 * DAY},end=${END}`,
+  metrics: 'p95_latency,viewercount,errors',
+  aggby: 'country',
+})}`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'playq-small-service-'));
+  const db = await generateDataset({ ...GENERATE, database: join(dir, 'playq.duckdb') });
+  await db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The answer to QUERY, and how many statements the engine ran for it. */
+async function ask(service: Service): Promise<{ body: unknown; statements: number }> {
+  const engine = service.engine;
+  const run = engine.run.bind(engine);
+  let statements = 0;
+  engine.run = (...args) => {
+    statements++;
+    return run(...args);
+  };
+  try {
+    const res = await service.fetch(
+      new Request(`http://test${QUERY}`, { headers: { 'X-API-Key': 'demo-key' } }),
+    );
+    expect(res.status).toBe(200);
+    return { body: await res.json(), statements };
+  } finally {
+    engine.run = run;
+  }
+}
+
+describe('the data a service answers with the small-data evaluator', () => {
+  it.each([
+    ['generated data', () => ({ generate: GENERATE })],
+    ['a database file', () => ({ database: join(dir, 'playq.duckdb') })],
+  ])('%s: covered queries run no statement, with the answer DuckDB gives', async (_, data) => {
+    const evaluated = await createService({ data: data(), rateLimit: false });
+    const plain = await createService({ data: data(), rateLimit: false, smallEvaluator: false });
+    try {
+      const js = await ask(evaluated);
+      const sql = await ask(plain);
+      expect(js.statements).toBe(0);
+      expect(sql.statements).toBe(1);
+      expect((js.body as { totalrecords: number }).totalrecords).toBeGreaterThan(0);
+      expect(js.body).toStrictEqual(sql.body);
+    } finally {
+      await evaluated.close();
+      await plain.close();
+    }
+  });
+});
