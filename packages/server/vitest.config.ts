@@ -18,6 +18,7 @@ const SEMANTICS = [
   'test/session-list-deep.test.ts',
   'test/own-value-conditions.test.ts',
   'test/large-dictionaries.test.ts',
+  'test/startup-quantiles.test.ts',
 ];
 
 const engine = (name: string) => ({

@@ -20,8 +20,13 @@ export interface Dialect {
   starExcept(alias: string, columns: readonly string[]): string;
   /** One row per value of `from, from + step, …` below `to` (a select-list expression). */
   unnestRange(from: string, to: string, step: string): string;
-  /** The continuous (linearly interpolated) quantile `q` of `expr`; NULL over no value. */
-  quantile(expr: string, q: number): string;
+  /**
+   * The continuous (linearly interpolated) quantile `q` of `expr`; NULL over no value. `together`
+   * lists every quantile of `expr` the same SELECT computes (q among them, ascending): DuckDB then
+   * spells each as an element of one list aggregate, which it computes once (the values sorted
+   * once, not once per quantile); ClickHouse computes each on its own.
+   */
+  quantile(expr: string, q: number, together?: readonly number[]): string;
   /** A row value of several expressions (for distinct counts over pairs). */
   tuple(items: readonly string[]): string;
   /** The integer quotient of two integers, truncated toward zero (as `a - a % b` assumes). */
@@ -58,7 +63,10 @@ export const DUCKDB: Dialect = Object.freeze({
   text: (value: string) => `'${value.replaceAll("'", "''")}'`,
   starExcept: (alias: string, columns: readonly string[]) => `${alias}.* EXCLUDE (${columns.join(', ')})`,
   unnestRange: (from: string, to: string, step: string) => `unnest(range(${from}, ${to}, ${step}))`,
-  quantile: (expr: string, q: number) => `quantile_cont(${expr}, ${q})`,
+  quantile: (expr: string, q: number, together: readonly number[] = [q]) =>
+    together.length > 1 && together.includes(q)
+      ? `quantile_cont(${expr}, [${together.join(', ')}])[${together.indexOf(q) + 1}]`
+      : `quantile_cont(${expr}, ${q})`,
   tuple: (items: readonly string[]) => `row(${items.join(', ')})`,
   intDiv: (a: string, b: string) => `(${a}) // ${b}`,
   listContains: (list: string, value: string) => `list_contains(${list}, ${value})`,

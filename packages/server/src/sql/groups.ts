@@ -131,7 +131,7 @@ function groupSources(
     if (metrics.length === 0 || rows === null) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
-    const aggs = metrics.map((m) => `${aggregateSql(m, scope.target.dialect)} AS m_${m}`);
+    const aggs = metrics.map((m) => `${aggregateSql(m, scope.target.dialect, metrics)} AS m_${m}`);
     const byNumber = (k: string) => numbered && k === 'ts_bucket';
     const select = keys.map((k) => (byNumber(k) ? `${BUCKET_NUMBER} * ${scope.g} AS ts_bucket` : k));
     const grouped = keys.map((k) => (byNumber(k) ? BUCKET_NUMBER : k));

@@ -17,9 +17,10 @@ export interface MetricSql {
   readonly source: MetricSource;
   /**
    * Aggregate over the group's rows; never NULL (0 when the group has no data for it). A function
-   * where the dialects spell it differently (quantiles, row values).
+   * where the dialects spell it differently (quantiles, row values) or where it depends on the
+   * metrics aggregated beside it (`together`: startup quantiles share one list aggregate).
    */
-  readonly aggregate: string | ((d: Dialect) => string);
+  readonly aggregate: string | ((d: Dialect, together: readonly MetricName[]) => string);
   /**
    * The session's own value (session-level metrics): a SQL expression over one `sessions` row, or
    * the session's error events (`errors`/`fatalerrors`). Absent for group-level metrics, whose
@@ -48,8 +49,17 @@ const ratio = (num: string, den: string) => `coalesce((${num})::DOUBLE / nullif(
 // Numeric constants are written as DOUBLE (`1000.0::DOUBLE`): DuckDB reads `1000.0` as a DECIMAL,
 // and DECIMAL arithmetic costs several times as much per row; for these exact constants the values
 // are the same.
-const startupQuantile = (q: number) => (d: Dialect) =>
-  `coalesce(${d.quantile('startup_ms', q)} / 1000.0::DOUBLE, 0)`;
+const startupQuantile = (q: number) => (d: Dialect, together: readonly MetricName[]) =>
+  `coalesce(${d.quantile('startup_ms', q, startupQuantiles(together))} / 1000.0::DOUBLE, 0)`;
+/** The quantile of the startup time each startup-quantile metric is. */
+const STARTUP_QUANTILE: Partial<Record<MetricName, number>> = {
+  median_latency: 0.5,
+  p95_latency: 0.95,
+  p99_latency: 0.99,
+};
+/** The startup quantiles among `metrics`, ascending. */
+const startupQuantiles = (metrics: readonly MetricName[]): number[] =>
+  [...new Set(metrics.map((m) => STARTUP_QUANTILE[m]).filter((q) => q !== undefined))].sort((a, b) => a - b);
 const STARTUP_S = 'startup_ms / 1000.0::DOUBLE';
 const STARTUP_SCALE = Object.freeze({ column: 'startup_ms', divisor: 1000 });
 /** A session's own watch time, in the player (watch + rebuffering) and downloaded data (MB = 10^6 bytes). */
@@ -82,9 +92,9 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
     session: STARTUP_S,
     sessionScale: STARTUP_SCALE,
   }),
-  median_latency: m({ source: 'sessions', aggregate: startupQuantile(0.5) }),
-  p95_latency: m({ source: 'sessions', aggregate: startupQuantile(0.95) }),
-  p99_latency: m({ source: 'sessions', aggregate: startupQuantile(0.99) }),
+  median_latency: m({ source: 'sessions', aggregate: startupQuantile(STARTUP_QUANTILE.median_latency!) }),
+  p95_latency: m({ source: 'sessions', aggregate: startupQuantile(STARTUP_QUANTILE.p95_latency!) }),
+  p99_latency: m({ source: 'sessions', aggregate: startupQuantile(STARTUP_QUANTILE.p99_latency!) }),
   bufferingratio: m({
     source: 'sessions',
     aggregate: BUFFERING_RATIO,
@@ -166,10 +176,23 @@ export const METRIC_SQL: { readonly [K in MetricName]: MetricSql } = Object.free
 /** The metrics this service answers: every metric of the default catalogue. */
 export type ServerMetric = MetricName;
 
-/** A metric's aggregate in a dialect. */
-export function aggregateSql(metric: ServerMetric, dialect: Dialect): string {
+/**
+ * A metric's aggregate in a dialect, in a SELECT that aggregates the metrics `together` (the
+ * metric among them) over the same rows.
+ *
+ * @example
+ * ```ts
+ * aggregateSql('p95_latency', DUCKDB, ['median_latency', 'p95_latency']);
+ * // 'coalesce(quantile_cont(startup_ms, [0.5, 0.95])[2] / 1000.0::DOUBLE, 0)'
+ * ```
+ */
+export function aggregateSql(
+  metric: ServerMetric,
+  dialect: Dialect,
+  together: readonly ServerMetric[] = [metric],
+): string {
   const { aggregate } = METRIC_SQL[metric];
-  return typeof aggregate === 'string' ? aggregate : aggregate(dialect);
+  return typeof aggregate === 'string' ? aggregate : aggregate(dialect, together);
 }
 
 export function metricSql(name: string): MetricSql | undefined {
