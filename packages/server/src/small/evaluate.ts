@@ -6,8 +6,8 @@ import { QOE_TESTS } from '../sql/operators';
 import { type Grouped, GroupIndex, groupRows, sessionTimes } from './groups';
 import { ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
 import type { SmallField, SmallMetric, SmallPlan } from './plan';
-import { errorRows, populationRows } from './rows';
-import type { SmallTables } from './tables';
+import { errorOnly, errorRows, populationRows } from './rows';
+import type { SessionCodeColumn, SmallTables } from './tables';
 
 /** The whole ordered result: one array per record field (`plan.fields`), and the number of records. */
 export interface SmallResult {
@@ -25,13 +25,15 @@ export interface SmallResult {
  */
 export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult {
   const index = new GroupIndex(plan);
-  const sessionSource = plan.needed.some(isSessionMetric);
+  // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
+  const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
   const errorSource = plan.needed.some((m) => !isSessionMetric(m));
   let sessions: Grouped | undefined;
   let errors: Grouped | undefined;
   if (sessionSource) {
     const rows = populationRows(plan, tables);
-    const of = index.assign(rows, (d) => tables.sessions.codes[plan.dims[d]!], sessionTimes(plan, tables));
+    const codes = (d: number) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn];
+    const of = index.assign(rows, codes, sessionTimes(plan, tables));
     sessions = groupRows(rows, of, index.size);
   }
   if (errorSource) {

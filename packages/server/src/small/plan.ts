@@ -3,24 +3,18 @@
 // conditions, the order and the record's fields. covers.ts makes it from a query.
 import type { ComparisonOperator } from '@playq/grammar';
 import type { MetricName } from '@playq/query';
-import type { SmallDimension } from '../sql/dimension-sql';
+import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
 
 /** The metrics the evaluator computes (metrics.ts): all but those of active sessions. */
 export type SmallMetric = Exclude<MetricName, 'concurviewavg' | 'views'>;
 
-/** Dimensions the evaluator groups and filters by: the small ones that sessions carry. */
-export const SMALL_PLAN_DIMENSIONS = Object.freeze([
-  'country',
-  'platform',
-  'device',
-  'player',
-  'cdn',
-  'subscribertag',
-] as const satisfies readonly SmallDimension[]);
-export type SmallPlanDimension = (typeof SMALL_PLAN_DIMENSIONS)[number];
+/**
+ * Dimensions the evaluator groups and filters by: all of them (a breakdown by a large one is
+ * covered where the record writer decodes its codes, see compile.ts).
+ */
+export type SmallPlanDimension = ServerDimension;
 
-export const isPlanDimension = (name: string): name is SmallPlanDimension =>
-  (SMALL_PLAN_DIMENSIONS as readonly string[]).includes(name);
+export const isPlanDimension = (name: string): name is SmallPlanDimension => isServerDimension(name);
 
 export interface SmallCondition {
   readonly metric: SmallMetric;

@@ -2,10 +2,12 @@
 // population S (customer, the period on the start or end time, status, filter, session-level
 // conditions) and the error events in the window (businesserror rule, filter, the events of
 // sessions that pass the session-level conditions). Row numbers in table order.
+
+import { DIMENSION_SQL } from '../sql/dimension-sql';
 import { QOE_TESTS } from '../sql/operators';
 import { ownValue } from './metrics';
 import type { SmallCondition, SmallPlan } from './plan';
-import type { ErrorCodeColumn, SmallTables } from './tables';
+import type { ErrorCodeColumn, SessionCodeColumn, SmallTables } from './tables';
 
 /** Per filtered dimension, a flag per code (1: selected); `null` when a clause selects no code. */
 type CodeFlags = readonly { readonly column: ErrorCodeColumn; readonly flags: Uint8Array }[] | null;
@@ -13,8 +15,8 @@ type CodeFlags = readonly { readonly column: ErrorCodeColumn; readonly flags: Ui
 function codeFlags(plan: SmallPlan, tables: SmallTables): CodeFlags {
   const out: { column: ErrorCodeColumn; flags: Uint8Array }[] = [];
   for (const clause of plan.filter) {
-    const dict = tables.dictionary(clause.dimension);
-    const codes = clause.values.map((v) => dict?.codes.get(v)).filter((c): c is number => c !== undefined);
+    const known = tables.codes[clause.dimension];
+    const codes = clause.values.map((v) => known.get(v)).filter((c): c is number => c !== undefined);
     if (codes.length === 0) return null;
     const flags = new Uint8Array(Math.max(...codes) + 1);
     for (const c of codes) flags[c] = 1;
@@ -37,11 +39,16 @@ const selected = (codes: Int32Array, flags: Uint8Array, r: number) => {
   return c >= 0 && flags[c] === 1;
 };
 
-/** The population S: rows of the sessions table, in table order. */
+/** Whether the plan groups or filters by a dimension only error events carry (category, key). */
+export function errorOnly(plan: SmallPlan): boolean {
+  return [...plan.dims, ...plan.filter.map((c) => c.dimension)].some((d) => DIMENSION_SQL[d].errorOnly);
+}
+
+/** The population S: rows of the sessions table, in table order (none under an error-only filter). */
 export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const filter = codeFlags(plan, tables);
   const t = tables.sessions;
-  if (filter === null) return new Int32Array(0);
+  if (filter === null || errorOnly(plan)) return new Int32Array(0);
   const ts = plan.sessiontype === 'started' ? t.startTs : t.endTs;
   const out = new Int32Array(t.count);
   let n = 0;
@@ -51,7 +58,7 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
     // (NaN, an open session's end, fails both comparisons)
     if (!(time >= plan.start && time < plan.end)) continue;
     if (!plan.allstatus && t.status[r]! > 1) continue;
-    for (const f of filter) if (!selected(t.codes[f.column], f.flags, r)) continue next;
+    for (const f of filter) if (!selected(t.codes[f.column as SessionCodeColumn], f.flags, r)) continue next;
     if (plan.sessionConditions.length > 0 && !passes(plan.sessionConditions, tables, r, plan.businesserror))
       continue;
     out[n++] = r;

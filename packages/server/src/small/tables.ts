@@ -2,11 +2,13 @@
 // read once into typed arrays, for the small-data evaluator (evaluate.ts) to answer the queries it
 // covers without a DuckDB statement. Rows keep the tables' order; a null code or number is -1 / NaN.
 import type { Dataset } from '../data/dataset';
-import type { Dictionary } from '../engine/engine';
-import { SMALL_DIMENSIONS, type SmallDimension } from '../sql/dimension-sql';
+import { DIMENSION_SQL, type ServerDimension } from '../sql/dimension-sql';
+
+/** Dimensions only error events carry. */
+export type ErrorOnlyDimension = 'category' | 'key';
 
 /** Dimension codes of the sessions that a small plan groups or filters by, and the distinct-count keys. */
-export type SessionCodeColumn = SmallDimension | 'subscriberid' | 'device_id';
+export type SessionCodeColumn = Exclude<ServerDimension, ErrorOnlyDimension> | 'device_id';
 
 export interface SessionColumns {
   readonly count: number;
@@ -29,7 +31,7 @@ export interface SessionColumns {
 }
 
 /** Error-event codes a small plan groups or filters by (the event's own or its session's). */
-export type ErrorCodeColumn = Exclude<SmallDimension, 'category' | 'key'>;
+export type ErrorCodeColumn = ServerDimension;
 
 export interface ErrorColumns {
   readonly count: number;
@@ -57,15 +59,17 @@ export interface SmallTables {
   readonly sessions: SessionColumns;
   readonly errors: ErrorColumns;
   readonly own: OwnErrorCounts;
-  dictionary(dimension: SmallDimension): Dictionary | undefined;
+  /** Each dimension's codes by value (codes follow the values' order). */
+  readonly codes: Readonly<Record<ServerDimension, ReadonlyMap<string, number>>>;
 }
 
+const DIMENSIONS = Object.keys(DIMENSION_SQL) as ServerDimension[];
+const ERROR_CODES: readonly ErrorCodeColumn[] = DIMENSIONS;
 const SESSION_CODES: readonly SessionCodeColumn[] = [
-  ...SMALL_DIMENSIONS.filter((d) => d !== 'category' && d !== 'key'),
-  'subscriberid',
+  ...DIMENSIONS.filter((d): d is Exclude<ServerDimension, ErrorOnlyDimension> => !DIMENSION_SQL[d].errorOnly),
   'device_id',
 ];
-const ERROR_CODES = SMALL_DIMENSIONS.filter((d): d is ErrorCodeColumn => d !== 'category' && d !== 'key');
+const column = (c: SessionCodeColumn | ErrorCodeColumn) => (c === 'device_id' ? c : DIMENSION_SQL[c].column);
 const SESSION_NUMBERS = [
   'start_ts',
   'end_ts',
@@ -90,7 +94,7 @@ const SESSION_NUMBERS = [
  */
 export async function readSmallTables(db: Dataset): Promise<SmallTables | undefined> {
   const s = await db.all(
-    `SELECT cust, session_id, ${SESSION_CODES.join(', ')}, enum_code(status)::INTEGER,
+    `SELECT cust, session_id, ${SESSION_CODES.map(column).join(', ')}, enum_code(status)::INTEGER,
        ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure FROM sessions ORDER BY rowid`,
   );
   const sessions = sessionColumns(s);
@@ -101,15 +105,15 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
     rowOf.set(key, r);
   }
   const e = await db.all(
-    `SELECT cust, ts::DOUBLE, session_id, ${ERROR_CODES.join(', ')}, fatal, business FROM errors ORDER BY rowid`,
+    `SELECT cust, ts::DOUBLE, session_id, ${ERROR_CODES.map(column).join(', ')}, fatal, business FROM errors ORDER BY rowid`,
   );
   const errors = errorColumns(e, rowOf);
-  return {
-    sessions,
-    errors,
-    own: ownErrorCounts(errors, sessions.count),
-    dictionary: (d) => db.dictionary(d),
-  };
+  const codes = {} as Record<ServerDimension, ReadonlyMap<string, number>>;
+  for (const d of DIMENSIONS) {
+    const rows = await db.all(`SELECT code, value FROM ${DIMENSION_SQL[d].dictionary}`);
+    codes[d] = new Map(rows.map(([c, v]) => [v as string, Number(c)]));
+  }
+  return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes };
 }
 
 const code = (v: unknown) => (v == null ? -1 : Number(v));

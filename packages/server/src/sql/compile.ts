@@ -122,14 +122,23 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   if (isListEndpoint(query.endpoint)) return compileSessionList(query, targeted, options);
   if (isPerEventQuery(query)) return compileEvents(query, targeted, options);
   const plan = compileGroups(query, targeted, options);
-  const { dialect, layout } = targeted.target;
-  const small =
-    ctx.smallData &&
-    plan.kind === 'groups' &&
-    typeof ctx.customerCode === 'number' &&
-    dialect === DUCKDB &&
-    layout === 'coded'
-      ? smallPlan(query, ctx.customerCode)
-      : undefined;
+  const small = withSmallPlan(plan, query, ctx, targeted.target);
   return small === undefined ? plan : Object.freeze({ ...plan, small });
+}
+
+/**
+ * The small-data evaluator's plan of a groups plan on the embedded database's coded tables, when
+ * the data is served by it, it covers the query, and every dimension field is written from its
+ * code (the evaluator yields codes; a dimension joined to its dictionary in SQL is left to it).
+ */
+function withSmallPlan(
+  plan: CompiledQuery,
+  query: QueryNode,
+  ctx: CompileContext,
+  target: PlanTarget,
+): CompiledQuery['small'] {
+  if (!ctx.smallData || plan.kind !== 'groups' || typeof ctx.customerCode !== 'number') return undefined;
+  if (target.dialect !== DUCKDB || target.layout !== 'coded') return undefined;
+  if (plan.columns.some((c) => c.kind === 'dimension' && c.decode === undefined)) return undefined;
+  return smallPlan(query, ctx.customerCode);
 }
