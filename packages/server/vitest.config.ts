@@ -19,6 +19,7 @@ const SEMANTICS = [
   'test/own-value-conditions.test.ts',
   'test/large-dictionaries.test.ts',
   'test/startup-quantiles.test.ts',
+  'test/active-hours.test.ts',
 ];
 
 const engine = (name: string) => ({

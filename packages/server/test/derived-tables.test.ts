@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/data/dataset';
-import { DERIVED_CATALOG, OPEN_SESSIONS, SAMPLE_SESSIONS, sampledSession } from '../src/data/derived';
+import {
+  ACTIVE_HOURS,
+  DERIVED_CATALOG,
+  OPEN_SESSIONS,
+  SAMPLE_SESSIONS,
+  sampledSession,
+} from '../src/data/derived';
 import { openParquetInPlace } from '../src/data/in-place';
 import { openData } from '../src/data/open-data';
 import { generateDataset, writeDataset } from '../src/index';
@@ -50,7 +56,15 @@ async function checkDerived(db: Dataset) {
   const tables = await db.all(
     `SELECT table_name FROM duckdb_tables() WHERE database_name = '${DERIVED_CATALOG}' ORDER BY ALL`,
   );
-  expect(tables).toEqual([['open_sessions'], ['session_sample']]);
+  expect(tables).toEqual([['active_hours'], ['open_sessions'], ['session_sample']]);
+  // The ended sessions counted by customer and hours of start and last second.
+  const hours = (sql: string) =>
+    db.all(`SELECT cust::VARCHAR, first_h::DOUBLE, last_h::DOUBLE, n::DOUBLE FROM (${sql}) t ORDER BY ALL`);
+  expect(await hours(`SELECT * FROM ${ACTIVE_HOURS}`)).toEqual(
+    await hours(`SELECT cust, start_ts // 3600 AS first_h, (end_ts - 1) // 3600 AS last_h, count(*) AS n
+      FROM sessions WHERE end_ts IS NOT NULL GROUP BY ALL`),
+  );
+  expect((await hours(`SELECT * FROM ${ACTIVE_HOURS}`)).length).toBeGreaterThan(0);
   return { open: open.length, sample: sample.length };
 }
 

@@ -1,6 +1,7 @@
 // Small tables derived from the sessions each time a DuckDB data set opens, kept beside them in an
 // in-memory database of their own (never written to a user's file, never read from one): a sample
-// of the sessions a deep list page estimates its threshold from, and the sessions without an end.
+// of the sessions a deep list page estimates its threshold from, the sessions without an end, and
+// the ended sessions counted by their hours of start and end.
 import { SAMPLE_EVERY } from '../sql/list-threshold';
 
 /**
@@ -21,6 +22,14 @@ export const SAMPLE_SESSIONS = `${DERIVED_CATALOG}.main.session_sample`;
  * row group's statistics can skip them there.
  */
 export const OPEN_SESSIONS = `${DERIVED_CATALOG}.main.open_sessions`;
+
+/**
+ * The sessions with an end counted by customer, hour of start and hour of the last second
+ * (`start_ts // 3600`, `(end_ts - 1) // 3600`): `concurviewavg` by whole hours (or days) over a
+ * window of whole hours, with no filter and no session-level condition, groups these rows (a few
+ * thousand a month) instead of every session active in the window (sql/group-rows.ts).
+ */
+export const ACTIVE_HOURS = `${DERIVED_CATALOG}.main.active_hours`;
 
 /**
  * SQL true for the sessions of the sample, given the layout: in the encoded tables the session id's
@@ -63,5 +72,9 @@ export async function deriveTables(host: DerivedHost, layout: 'coded' | 'raw'): 
     `CREATE OR REPLACE TABLE ${OPEN_SESSIONS} AS SELECT * FROM ${GATHERED} WHERE end_ts IS NULL`,
   );
   await host.exec(`DROP TABLE ${GATHERED}`);
+  await host.exec(
+    `CREATE OR REPLACE TABLE ${ACTIVE_HOURS} AS SELECT cust, start_ts // 3600 AS first_h, (end_ts - 1) // 3600 AS last_h,
+       count(*)::BIGINT AS n FROM sessions WHERE end_ts IS NOT NULL GROUP BY ALL ORDER BY ALL`,
+  );
   await host.exec(`CHECKPOINT ${DERIVED_CATALOG}`);
 }

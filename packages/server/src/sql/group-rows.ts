@@ -1,7 +1,7 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
-import { OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
+import { ACTIVE_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
 import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
 import type { PlanTarget } from './dialect';
@@ -141,25 +141,54 @@ function activeSpans(p: RowScope, filter: readonly string[]): string {
  * window is bucketed unclamped; even before 1970 the division only truncates toward zero, which
  * keeps the bucket non-decreasing.)
  */
-export function activeCountSource(p: RowScope, filter: readonly string[], requested: boolean): string {
+export function activeCountSource(
+  p: RowScope,
+  filter: readonly string[],
+  requested: boolean,
+  wholeHours = false,
+): string {
   const g = p.g as string;
   const { dialect } = p.target;
   // (`n` is signed: ClickHouse's count is unsigned, and a negative delta must not wrap.)
   const lastOfWindow = bucketSql(`${p.end} - 1`, g);
   const index = (t: string) => dialect.intDiv(t, g);
-  const spans = activeSessions(
-    p,
-    filter,
-    (ended) => `${index('start_ts')} AS __first, ${index(ended ? 'end_ts - 1' : `${p.end} - 1`)} AS __last`,
-  );
+  const counted =
+    wholeHours && p.target.derivedTables && !p.sample && filter.length === 0 && p.sessionWhere.length === 0;
+  const spans = counted
+    ? hourSpans(p)
+    : activeSessions(
+        p,
+        filter,
+        (ended) =>
+          `${index('start_ts')} AS __first, ${index(ended ? 'end_ts - 1' : `${p.end} - 1`)} AS __last`,
+      );
   return `WITH pairs ${dialect.materializedCte} (
-      SELECT __first, __last, count(*)::BIGINT AS n FROM (${spans}) s GROUP BY __first, __last),
+      SELECT __first, __last, ${counted ? 'sum(n)' : 'count(*)'}::BIGINT AS n FROM (${spans}) s GROUP BY __first, __last),
     deltas AS (SELECT k, sum(n) AS n FROM (SELECT greatest(__first * ${g}, ${bucketSql(p.start, g)}) AS k, n FROM pairs
       UNION ALL SELECT least(__last * ${g}, ${lastOfWindow}) + ${g} AS k, -n AS n FROM pairs) dd GROUP BY k),
     running AS (SELECT k, sum(n) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS c,
       min(k) OVER (ORDER BY k ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING) AS next FROM deltas)
     SELECT ${dialect.unnestRange('k', 'next', g)} AS ts_bucket, c AS m_concurviewavg, ${requested ? 1 : 0} AS __req
       FROM (SELECT * FROM running WHERE c > 0) r`;
+}
+
+/**
+ * The (first, last) bucket numbers of the sessions active in a window of whole hours, bucketed by
+ * whole hours (g and the window's ends multiples of 3600, start at least 3600), with their counts:
+ * the ended sessions from their counts by hour (ACTIVE_HOURS: a bucket number is the hour's number
+ * // (g / 3600), since truncating divisions compose), the open ones one by one. For whole hours
+ * S < E, start < E is first hour < E / 3600 and end > S is the last second's hour >= S / 3600.
+ */
+function hourSpans(p: RowScope): string {
+  const g = p.g as string;
+  const { dialect } = p.target;
+  const hours = (t: string) => dialect.intDiv(t, '3600');
+  const k = `(${hours(g)})`;
+  const ended = `SELECT ${dialect.intDiv('first_h', k)} AS __first, ${dialect.intDiv('last_h', k)} AS __last, n
+      FROM ${ACTIVE_HOURS} WHERE cust = ${p.cust} AND first_h < ${hours(p.end)} AND last_h >= ${hours(p.start)}`;
+  const open = `SELECT ${dialect.intDiv('start_ts', g)} AS __first, ${dialect.intDiv(`${p.end} - 1`, g)} AS __last, 1 AS n
+      FROM ${OPEN_SESSIONS} WHERE cust = ${p.cust} AND start_ts < ${p.end}`;
+  return `${ended} UNION ALL ${open}`;
 }
 
 /** Error events in the window under the businesserror rule; with session-level conditions, only

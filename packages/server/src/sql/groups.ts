@@ -71,6 +71,18 @@ export function compileGroups(query: QueryNode, ctx: PlanContext, options: Popul
   });
 }
 
+/**
+ * A time series by whole hours or days over a window of whole hours (from an hour after 1970 on),
+ * which `concurviewavg` can count from the ended sessions' counts by hour (group-rows.ts).
+ */
+function wholeHours(query: QueryNode): boolean {
+  const seconds = bucketSeconds(query);
+  const { start, end } = periodOf(query);
+  return (
+    seconds !== undefined && seconds % 3600 === 0 && start % 3600 === 0 && end % 3600 === 0 && start >= 3600
+  );
+}
+
 /** The group keys and metrics a groups plan aggregates. */
 interface GroupShape {
   readonly keys: readonly string[];
@@ -149,7 +161,7 @@ function groupSources(
       present.add('concurviewavg');
       const req = requested.includes('concurviewavg');
       sources.push({
-        sql: activeCountSource(scope, sFilter, req),
+        sql: activeCountSource(scope, sFilter, req, wholeHours(query)),
         requested: req,
         metrics: ['concurviewavg'],
       });
