@@ -11,7 +11,7 @@ import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
-import { readSmallTables, type SmallTables } from './small/tables';
+import { readSmallTables, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './small/tables';
 import { QueryExecutor } from './sql/execute';
 
 export interface Service {
@@ -124,6 +124,7 @@ async function smallTables(db: Engine, options: ServiceOptions): Promise<SmallTa
   // nothing changes once open. Parquet in place (the raw layout) stays with DuckDB.
   if (!on || !(db instanceof Dataset)) return undefined;
   if (db.servingProfile !== 'small' || db.target.layout !== 'coded') return undefined;
+  if (db.stats().sessions >= SMALL_EVALUATOR_SESSIONS) return undefined;
   return readSmallTables(db);
 }
 

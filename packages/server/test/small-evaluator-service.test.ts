@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, generateDataset, type Service } from '../src/index';
+import { SMALL_EVALUATOR_SESSIONS } from '../src/small/tables';
 import { END } from './helpers';
 
 const DAY = 86_400;
@@ -61,6 +62,17 @@ describe('the data a service answers with the small-data evaluator', () => {
     } finally {
       await evaluated.close();
       await plain.close();
+    }
+  });
+
+  it('leaves data of SMALL_EVALUATOR_SESSIONS sessions or more to DuckDB', async () => {
+    const data = { generate: { ...GENERATE, sessions: SMALL_EVALUATOR_SESSIONS } };
+    const service = await createService({ data, rateLimit: false });
+    try {
+      expect(service.db.servingProfile).toBe('small');
+      expect((await ask(service)).statements).toBe(1);
+    } finally {
+      await service.close();
     }
   });
 });

@@ -49,8 +49,20 @@ export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult
   const kept: number[] = [];
   for (let k = 0; k < groups; k++)
     if ((requestsSessions && has(sessions, k)) || (requestsErrors && has(errors, k))) kept.push(k);
+  // Each kept group's sessions, shared by its session metrics (and their sorted values).
+  const views = kept.map((k): GroupRows | undefined =>
+    sessions && has(sessions, k)
+      ? {
+          t: tables.sessions,
+          rows: sessions.rows,
+          sorted: new Map(),
+          from: sessions.start[k]!,
+          to: sessions.start[k + 1]!,
+        }
+      : undefined,
+  );
   const values = new Map<SmallMetric, Float64Array>();
-  for (const m of plan.needed) values.set(m, metricValues(m, kept, tables, sessions, errors, has));
+  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, tables, errors, has));
   const records = kept
     .map((k, i) => ({ k, i }))
     .filter(({ i }) =>
@@ -73,23 +85,16 @@ export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult
 function metricValues(
   metric: SmallMetric,
   kept: readonly number[],
+  views: readonly (GroupRows | undefined)[],
   tables: SmallTables,
-  sessions: Grouped | undefined,
   errors: Grouped | undefined,
   has: (g: Grouped | undefined, k: number) => boolean,
 ): Float64Array {
   const out = new Float64Array(kept.length);
   if (isSessionMetric(metric)) {
     const aggregate = SESSION_AGGREGATES[metric];
-    kept.forEach((k, i) => {
-      if (!sessions || !has(sessions, k)) return;
-      const g: GroupRows = {
-        t: tables.sessions,
-        rows: sessions.rows,
-        from: sessions.start[k]!,
-        to: sessions.start[k + 1]!,
-      };
-      out[i] = aggregate(g);
+    views.forEach((g, i) => {
+      if (g) out[i] = aggregate(g);
     });
     return out;
   }

@@ -14,6 +14,8 @@ type ErrorMetric = keyof typeof ERROR_AGGREGATES;
 export interface GroupRows {
   readonly t: SessionColumns;
   readonly rows: Int32Array;
+  /** Sorted values already made for this group, by value function (quantiles asked together sort once). */
+  readonly sorted: Map<(t: SessionColumns, r: number) => number, Float64Array>;
   readonly from: number;
   readonly to: number;
 }
@@ -65,13 +67,17 @@ const uniqueViewers = (g: GroupRows) => distinct(g, viewer, (r) => !Number.isNaN
 
 /** Values of a column over the group's rows, NaN (null) left out, sorted ascending. */
 function sorted(g: GroupRows, value: (t: SessionColumns, r: number) => number): Float64Array {
+  const made = g.sorted.get(value);
+  if (made) return made;
   const out = new Float64Array(g.to - g.from);
   let n = 0;
   for (let i = g.from; i < g.to; i++) {
     const v = value(g.t, g.rows[i]!);
     if (!Number.isNaN(v)) out[n++] = v;
   }
-  return out.subarray(0, n).sort();
+  const values = out.subarray(0, n).sort();
+  g.sorted.set(value, values);
+  return values;
 }
 
 /** `quantile_cont(value, q)`, NaN (SQL NULL) over no value. */

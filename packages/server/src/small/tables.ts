@@ -1,6 +1,6 @@
-// The columns of a small data set (the `small` serving profile: in memory, under 500,000 sessions)
-// read once into typed arrays, for the small-data evaluator (evaluate.ts) to answer the queries it
-// covers without a DuckDB statement. Rows keep the tables' order; a null code or number is -1 / NaN.
+// The columns of a small data set (under SMALL_EVALUATOR_SESSIONS) read once into typed arrays, for
+// the small-data evaluator (evaluate.ts) to answer the queries it covers without a DuckDB
+// statement. Rows keep the tables' order; a null code or number is -1 / NaN.
 import type { Dataset } from '../data/dataset';
 import { DIMENSION_SQL, type ServerDimension } from '../sql/dimension-sql';
 
@@ -63,6 +63,15 @@ export interface SmallTables {
   readonly codes: Readonly<Record<ServerDimension, ReadonlyMap<string, number>>>;
 }
 
+/**
+ * Data sets with fewer sessions than this are answered by the evaluator (where it covers the
+ * query). Per distinct query through the executor (CPU, alternated with DuckDB): at 20,000
+ * sessions 0.3-1.7 ms against DuckDB's 1.3-4.0; at 100,000 about half of DuckDB's time on most
+ * shapes, but a breakdown by subscriber (thousands of small groups) 1.5x DuckDB's; at 400,000
+ * DuckDB is ahead on most shapes (docs/server.md, "Figures: the small-data evaluator").
+ */
+export const SMALL_EVALUATOR_SESSIONS = 100_000;
+
 const DIMENSIONS = Object.keys(DIMENSION_SQL) as ServerDimension[];
 const ERROR_CODES: readonly ErrorCodeColumn[] = DIMENSIONS;
 const SESSION_CODES: readonly SessionCodeColumn[] = [
@@ -82,7 +91,7 @@ const SESSION_NUMBERS = [
 ] as const;
 
 /**
- * Reads a coded data set's tables into typed arrays (a few milliseconds at 20,000 sessions), or
+ * Reads a coded data set's tables into typed arrays (about 0.1 s at 20,000 sessions), or
  * `undefined` when a session id repeats within a customer (its error events could not be matched
  * to one session: DuckDB answers then).
  *
@@ -93,18 +102,21 @@ const SESSION_NUMBERS = [
  * ```
  */
 export async function readSmallTables(db: Dataset): Promise<SmallTables | undefined> {
-  const s = await db.all(
+  const s = await columnsOf(
+    db,
     `SELECT cust, session_id, ${SESSION_CODES.map(column).join(', ')}, enum_code(status)::INTEGER,
        ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure FROM sessions ORDER BY rowid`,
   );
   const sessions = sessionColumns(s);
   const rowOf = new Map<string, number>();
-  for (let r = 0; r < s.length; r++) {
-    const key = `${s[r]![0]}\u0000${s[r]![1]}`;
+  const [custs, ids] = [s.columns[0]!, s.columns[1]!];
+  for (let r = 0; r < s.count; r++) {
+    const key = `${custs[r]}\u0000${ids[r]}`;
     if (rowOf.has(key)) return undefined;
     rowOf.set(key, r);
   }
-  const e = await db.all(
+  const e = await columnsOf(
+    db,
     `SELECT cust, ts::DOUBLE, session_id, ${ERROR_CODES.map(column).join(', ')}, fatal, business FROM errors ORDER BY rowid`,
   );
   const errors = errorColumns(e, rowOf);
@@ -116,23 +128,44 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
   return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes };
 }
 
-const code = (v: unknown) => (v == null ? -1 : Number(v));
-const num = (v: unknown) => (v == null ? Number.NaN : Number(v));
+/** A statement's result as one array of JS values per column, read chunk by chunk. */
+interface Columns {
+  readonly count: number;
+  readonly columns: readonly (readonly unknown[])[];
+}
 
-function sessionColumns(rows: readonly unknown[][]): SessionColumns {
-  const n = rows.length;
-  const ints = (at: number) => Int32Array.from(rows, (r) => code(r[at]));
-  const codes = Object.fromEntries(SESSION_CODES.map((c, i) => [c, ints(2 + i)])) as Record<
+async function columnsOf(db: Dataset, sql: string): Promise<Columns> {
+  const columns: unknown[][] = [];
+  let count = 0;
+  await db.read(sql, [], {}, (chunk, rows) => {
+    chunk.forEach((values, c) => {
+      const into = columns[c] ?? [];
+      columns[c] = into;
+      for (let r = 0; r < rows; r++) into.push(values[r]);
+    });
+    count += rows;
+  });
+  return { count, columns };
+}
+
+const codes = (values: readonly unknown[] = []) =>
+  Int32Array.from(values, (v) => (v == null ? -1 : Number(v)));
+const numbers = (values: readonly unknown[] = []) =>
+  Float64Array.from(values, (v) => (v == null ? Number.NaN : Number(v)));
+const flags = (values: readonly unknown[] = []) => Uint8Array.from(values, (v) => (v ? 1 : 0));
+
+function sessionColumns({ count, columns }: Columns): SessionColumns {
+  const coded = Object.fromEntries(SESSION_CODES.map((c, i) => [c, codes(columns[2 + i])])) as Record<
     SessionCodeColumn,
     Int32Array
   >;
   const at = 2 + SESSION_CODES.length;
-  const nums = (i: number) => Float64Array.from(rows, (r) => num(r[at + 1 + i]));
+  const nums = (i: number) => numbers(columns[at + 1 + i]);
   return {
-    count: n,
-    cust: ints(0),
-    codes,
-    status: Uint8Array.from(rows, (r) => Number(r[at])),
+    count,
+    cust: codes(columns[0]),
+    codes: coded,
+    status: Uint8Array.from(columns[at] ?? [], (v) => Number(v)),
     startTs: nums(0),
     endTs: nums(1),
     startupMs: nums(2),
@@ -141,23 +174,28 @@ function sessionColumns(rows: readonly unknown[][]): SessionColumns {
     rebufferCount: nums(5),
     cdnChanges: nums(6),
     bytesDownloaded: nums(7),
-    businessFailure: Uint8Array.from(rows, (r) => (r[at + 1 + SESSION_NUMBERS.length] ? 1 : 0)),
+    businessFailure: flags(columns[at + 1 + SESSION_NUMBERS.length]),
   };
 }
 
-function errorColumns(rows: readonly unknown[][], rowOf: ReadonlyMap<string, number>): ErrorColumns {
-  const codes = Object.fromEntries(
-    ERROR_CODES.map((c, i) => [c, Int32Array.from(rows, (r) => code(r[3 + i]))]),
-  ) as Record<ErrorCodeColumn, Int32Array>;
+function errorColumns({ count, columns }: Columns, rowOf: ReadonlyMap<string, number>): ErrorColumns {
+  const coded = Object.fromEntries(ERROR_CODES.map((c, i) => [c, codes(columns[3 + i])])) as Record<
+    ErrorCodeColumn,
+    Int32Array
+  >;
   const at = 3 + ERROR_CODES.length;
+  const custs = columns[0] ?? [];
+  const session = Int32Array.from(columns[2] ?? [], (id, i) =>
+    id == null ? -1 : (rowOf.get(`${custs[i]}\u0000${id}`) ?? -1),
+  );
   return {
-    count: rows.length,
-    cust: Int32Array.from(rows, (r) => code(r[0])),
-    ts: Float64Array.from(rows, (r) => num(r[1])),
-    codes,
-    fatal: Uint8Array.from(rows, (r) => (r[at] ? 1 : 0)),
-    business: Uint8Array.from(rows, (r) => (r[at + 1] ? 1 : 0)),
-    session: Int32Array.from(rows, (r) => (r[2] == null ? -1 : (rowOf.get(`${r[0]}\u0000${r[2]}`) ?? -1))),
+    count,
+    cust: codes(custs),
+    ts: numbers(columns[1]),
+    codes: coded,
+    fatal: flags(columns[at]),
+    business: flags(columns[at + 1]),
+    session,
   };
 }
 
