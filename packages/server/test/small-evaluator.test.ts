@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedBy } from '../src/engine/engine';
 import { type Dataset, generateDataset } from '../src/index';
 import { smallPlan } from '../src/small/covers';
-import { ERROR_AGGREGATES, SESSION_AGGREGATES } from '../src/small/metrics';
+import { ERROR_AGGREGATES, ORDER_DEPENDENT, SESSION_AGGREGATES } from '../src/small/metrics';
 import { readSmallTables, type SmallTables } from '../src/small/tables';
 import { compileQuery } from '../src/sql/compile';
 import type { ServerDimension } from '../src/sql/dimension-sql';
@@ -18,7 +18,10 @@ import { END } from './helpers';
 
 const DAY = 86_400;
 const SEEDS = [3, 11, 29];
-const METRICS = [...Object.keys(SESSION_AGGREGATES), ...Object.keys(ERROR_AGGREGATES)];
+// (the average QoE score is left to DuckDB: see ORDER_DEPENDENT and the coverage table below)
+const METRICS = [...Object.keys(SESSION_AGGREGATES), ...Object.keys(ERROR_AGGREGATES)].filter(
+  (m) => !ORDER_DEPENDENT.has(m as never),
+);
 const SESSION_LEVEL = [
   'latency',
   'bufferingratio',
@@ -198,6 +201,19 @@ describe('what the small-data evaluator covers', () => {
     ['concurrency', { metrics: 'attempts', concurrency: 1 }, 'metricquery'],
     ['metrics of active sessions', { metrics: 'concurviewavg' }, 'metricquery'],
     ['views', { metrics: 'views,attempts', aggby: 'country' }, 'metricquery'],
+    // Sums of doubles: DuckDB's row order decides their last digits (95.03536570187855 against
+    // 95.03536570187862 in table order, on 90,000 sessions with a filter and two conditions).
+    ['the average QoE score', { metrics: 'attempts,avg_qualityofexperience', aggby: 'cdn' }, 'metricquery'],
+    [
+      'ordering by the QoE score',
+      { metrics: 'attempts,qualityofexperience', orderby: 'qualityofexperience' },
+      'metricquery',
+    ],
+    [
+      'a condition on the average QoE score',
+      { metrics: 'attempts', qoefilter: 'avg_qualityofexperience>50' },
+      'metricquery',
+    ],
   ] as const)('leaves %s to DuckDB', (_, p, endpoint) => {
     const query = parse({ period, ...p }, endpoint);
     expect(query).toBeDefined();

@@ -4,7 +4,7 @@ import { bucketSeconds, isPerEventQuery, isTimeSeries, type QueryNode } from '@p
 import { metricInfo, metricSql, type ServerMetric } from '../sql/metric-sql';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
-import { isSmallMetric } from './metrics';
+import { isSmallMetric, ORDER_DEPENDENT } from './metrics';
 import {
   isPlanDimension,
   type SmallCondition,
@@ -17,7 +17,8 @@ import {
 /**
  * The evaluator's plan of a validated query, or `undefined` when it does not cover the query
  * (session endpoints, per-event and concurrency queries, error-only or large dimensions, metrics
- * of active sessions, a name it does not know): those are answered by SQL.
+ * of active sessions, the average QoE score (`ORDER_DEPENDENT`), a name it does not know): those
+ * are answered by SQL.
  *
  * @example
  * ```ts
@@ -56,6 +57,8 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
   if (!sessionConditions.every((c) => metricSql(c.metric)?.session !== undefined)) return undefined;
   const requested = unique(fields.flatMap((f) => (f.kind === 'metric' ? [f.name] : [])));
   const ordered = order?.field.kind === 'metric' ? [order.field.name] : [];
+  const needed = unique([...requested, ...ordered, ...groupConditions.map((c) => c.metric)]);
+  if (needed.some((m) => ORDER_DEPENDENT.has(m))) return undefined;
   const seconds = bucketSeconds(query);
   return {
     customer,
@@ -66,7 +69,7 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
     businesserror: options.businesserror,
     dims: fields.flatMap((f) => (f.kind === 'dimension' ? [f.name] : [])),
     ...(seconds === undefined ? {} : { bucket: seconds }),
-    needed: unique([...requested, ...ordered, ...groupConditions.map((c) => c.metric)]),
+    needed,
     requested,
     filter: filter.map((c) => ({ dimension: c.dimension as SmallPlanDimension, values: c.values })),
     sessionConditions,

@@ -168,6 +168,17 @@ export const SESSION_AGGREGATES = Object.freeze({
 
 export type SessionMetric = keyof typeof SESSION_AGGREGATES;
 
+/**
+ * Aggregates that add up doubles (each session's QoE score): their last digits depend on the order
+ * in which the rows reach the sum, which DuckDB's plan decides (a join or a union in the population
+ * reorders them), so the evaluator leaves queries that need them to DuckDB. Every other sum adds
+ * integers, exact in any order.
+ */
+export const ORDER_DEPENDENT: ReadonlySet<SmallMetric> = new Set<SmallMetric>([
+  'qualityofexperience',
+  'avg_qualityofexperience',
+]);
+
 export function isSessionMetric(name: string): name is SessionMetric {
   return Object.hasOwn(SESSION_AGGREGATES, name);
 }
