@@ -16,9 +16,8 @@ import {
 
 /**
  * The evaluator's plan of a validated query, or `undefined` when it does not cover the query
- * (session endpoints, per-event and concurrency queries, error-only or large dimensions, metrics
- * of active sessions, the average QoE score (`ORDER_DEPENDENT`), a name it does not know): those
- * are answered by SQL.
+ * (session lists, per-event (agg=2) and concurrency queries, metrics of active sessions, the
+ * average QoE score (`ORDER_DEPENDENT`), a name it does not know): those are answered by SQL.
  *
  * @example
  * ```ts
@@ -28,7 +27,9 @@ import {
  */
 export function smallPlan(query: QueryNode, customer: number): SmallPlan | undefined {
   const options = populationOptions(query);
-  if (query.endpoint !== 'metricquery' || isPerEventQuery(query) || options.concurrency) return undefined;
+  // The session endpoint with agg=1 is the same groups plan (its string fields are also in aggby).
+  const grouped = query.endpoint === 'metricquery' || (query.endpoint === 'session' && query.agg === 1);
+  if (!grouped || isPerEventQuery(query) || options.concurrency) return undefined;
   const period = query.period;
   if (period?.type !== 'period') return undefined;
   const series = isTimeSeries(query);
