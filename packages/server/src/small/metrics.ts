@@ -1,7 +1,7 @@
 // Each metric the small-data evaluator computes, exactly as its SQL (sql/metric-sql.ts) does: the
-// aggregate over a group's sessions (rows in table order, so sums of doubles add up in DuckDB's
-// order) or error events, and a session's own value for a qoefilter condition. Quantiles
-// interpolate as DuckDB's `quantile_cont`: lo * (1 - d) + hi * d.
+// aggregate over a group's sessions (sums of integers only: see ORDER_DEPENDENT) or error events,
+// and a session's own value for a qoefilter condition. Quantiles interpolate as DuckDB's
+// `quantile_cont`: lo * (1 - d) + hi * d.
 import { qoeScore } from '../sql/qoe-score';
 import type { SmallMetric } from './plan';
 import type { OwnErrorCounts, SessionColumns } from './tables';
