@@ -55,7 +55,6 @@ export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult
       ? {
           t: tables.sessions,
           rows: sessions.rows,
-          sorted: new Map(),
           from: sessions.start[k]!,
           to: sessions.start[k + 1]!,
         }
@@ -64,19 +63,29 @@ export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult
   const values = new Map<SmallMetric, Float64Array>();
   for (const m of plan.needed) values.set(m, metricValues(m, kept, views, tables, errors, has));
   const records = kept
-    .map((k, i) => ({ k, i }))
+    .map((k, i): Record_ => ({ k, i, key: 0 }))
     .filter(({ i }) =>
       plan.groupConditions.every((c) => QOE_TESTS[c.operator](values.get(c.metric)![i]!, c.value)),
     );
-  const field = (f: SmallField, k: number, i: number): number | null => {
-    if (f.kind === 'metric') return values.get(f.name)![i]!;
-    if (f.kind === 'timestamp') return index.buckets[k]!;
-    const code = index.codes[plan.dims.indexOf(f.name)]![k]!;
-    return code < 0 ? null : code;
+  /** A field's value of record (group k, kept i): a dimension's code (-1 for null), the bucket, a metric. */
+  const reader = (f: SmallField): ((k: number, i: number) => number) => {
+    if (f.kind === 'metric') {
+      const column = values.get(f.name)!;
+      return (_, i) => column[i]!;
+    }
+    if (f.kind === 'timestamp') return (k) => index.buckets[k]!;
+    const codes = index.codes[plan.dims.indexOf(f.name)]!;
+    return (k) => codes[k]!;
   };
-  records.sort((a, b) => compare(plan, index, field, a, b));
+  sortRecords(records, plan, index, plan.order && reader(plan.order.field));
   return {
-    columns: plan.fields.map((f) => records.map(({ k, i }) => field(f, k, i))),
+    columns: plan.fields.map((f) => {
+      const read = reader(f);
+      return records.map(({ k, i }) => {
+        const v = read(k, i);
+        return f.kind === 'dimension' && v < 0 ? null : v;
+      });
+    }),
     total: records.length,
   };
 }
@@ -109,22 +118,26 @@ function metricValues(
   return out;
 }
 
-type Record_ = { readonly k: number; readonly i: number };
+/** A record: its group `k`, its index `i` among the kept groups, and its first sort key. */
+type Record_ = { readonly k: number; readonly i: number; key: number };
 
-/** The SQL plan's order (sql/order.ts): the first key, then the dimensions' codes ascending (null first), then the bucket. */
-function compare(
+/**
+ * The SQL plan's order (sql/order.ts): the first key (its values read once per record), then the
+ * dimensions' codes ascending (null first), then the bucket. A null code (-1) sorts first ascending
+ * and last descending: below every code either way.
+ */
+function sortRecords(
+  records: Record_[],
   plan: SmallPlan,
   index: GroupIndex,
-  field: (f: SmallField, k: number, i: number) => number | null,
-  a: Record_,
-  b: Record_,
-): number {
-  if (plan.order) {
-    // A null code (-1 here) sorts first ascending and last descending: below every code either way.
-    const x = field(plan.order.field, a.k, a.i) ?? -1;
-    const y = field(plan.order.field, b.k, b.i) ?? -1;
-    if (x !== y) return (x < y ? -1 : 1) * (plan.order.desc ? -1 : 1);
-  }
-  for (const codes of index.codes) if (codes[a.k] !== codes[b.k]) return codes[a.k]! - codes[b.k]!;
-  return index.buckets[a.k]! - index.buckets[b.k]!;
+  first: ((k: number, i: number) => number) | undefined,
+): void {
+  if (first) for (const r of records) r.key = first(r.k, r.i);
+  const dir = plan.order?.desc ? -1 : 1;
+  const { codes: dims, buckets } = index;
+  records.sort((a, b) => {
+    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * dir;
+    for (const codes of dims) if (codes[a.k] !== codes[b.k]) return codes[a.k]! - codes[b.k]!;
+    return buckets[a.k]! - buckets[b.k]!;
+  });
 }

@@ -15,7 +15,7 @@ export interface GroupRows {
   readonly t: SessionColumns;
   readonly rows: Int32Array;
   /** Sorted values already made for this group, by value function (quantiles asked together sort once). */
-  readonly sorted: Map<(t: SessionColumns, r: number) => number, Float64Array>;
+  sorted?: Map<(t: SessionColumns, r: number) => number, Float64Array>;
   readonly from: number;
   readonly to: number;
 }
@@ -49,7 +49,9 @@ const distinct = (
   key: (t: SessionColumns, r: number) => number,
   when?: (r: number) => boolean,
 ) => {
-  const seen = new Set<number>();
+  // (most groups of a breakdown by subscriber hold a few sessions: a list is cheaper than a set)
+  const seen: { add(k: number): void; readonly size: number } =
+    g.to - g.from <= 16 ? new SmallSet() : new Set<number>();
   for (let i = g.from; i < g.to; i++) {
     const r = g.rows[i]!;
     if (when && !when(r)) continue;
@@ -58,6 +60,17 @@ const distinct = (
   }
   return seen.size;
 };
+/** A set of a few numbers, as a list. */
+class SmallSet {
+  private readonly items: number[] = [];
+  add(k: number): void {
+    if (!this.items.includes(k)) this.items.push(k);
+  }
+  get size(): number {
+    return this.items.length;
+  }
+}
+
 /** A viewer: the subscriber's code, else (anonymous) the device's, kept apart as -2 - code. */
 const viewer = (t: SessionColumns, r: number) => {
   const s = t.codes.subscriberid[r]!;
@@ -67,7 +80,9 @@ const uniqueViewers = (g: GroupRows) => distinct(g, viewer, (r) => !Number.isNaN
 
 /** Values of a column over the group's rows, NaN (null) left out, sorted ascending. */
 function sorted(g: GroupRows, value: (t: SessionColumns, r: number) => number): Float64Array {
-  const made = g.sorted.get(value);
+  const memo = g.sorted ?? new Map();
+  g.sorted = memo;
+  const made = memo.get(value);
   if (made) return made;
   const out = new Float64Array(g.to - g.from);
   let n = 0;
@@ -76,7 +91,7 @@ function sorted(g: GroupRows, value: (t: SessionColumns, r: number) => number): 
     if (!Number.isNaN(v)) out[n++] = v;
   }
   const values = out.subarray(0, n).sort();
-  g.sorted.set(value, values);
+  memo.set(value, values);
   return values;
 }
 
