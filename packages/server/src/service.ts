@@ -73,7 +73,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // making them is logged once (the data set keeps serving without them).
   if (db instanceof Dataset)
     void db.derivedTablesMade().then((failure) => failure && settings.log?.(failure));
-  const small = ownsDb ? await smallTables(db, options) : undefined;
+  // Read while the service already serves (DuckDB answers meanwhile): opening stays as fast.
+  const small = ownsDb ? smallTables(db, options, settings.log) : undefined;
   const executor = new QueryExecutor(db, {
     ...(small ? { small } : {}),
     timeoutMs: settings.queryTimeoutMs,
@@ -115,17 +116,25 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 }
 
 /**
- * The tables of data the service made in memory and serves by the small profile, for the
- * small-data evaluator (`ServiceOptions.smallEvaluator`); none for other data, or when it is off.
+ * The tables of small coded data the service opened, read for the small-data evaluator
+ * (`ServiceOptions.smallEvaluator`) in the background; none for other data, or when it is off. A
+ * failure to read them is logged once, and DuckDB answers every query.
  */
-async function smallTables(db: Engine, options: ServiceOptions): Promise<SmallTables | undefined> {
+function smallTables(
+  db: Engine,
+  options: ServiceOptions,
+  log: ((line: string) => void) | undefined,
+): Promise<SmallTables | undefined> | undefined {
   const on = options.smallEvaluator ?? process.env.PLAYQ_SMALL_EVALUATOR !== 'off';
   // In memory or in a database file (the test service's cached data): the coded tables, which
   // nothing changes once open. Parquet in place (the raw layout) stays with DuckDB.
   if (!on || !(db instanceof Dataset)) return undefined;
   if (db.servingProfile !== 'small' || db.target.layout !== 'coded') return undefined;
   if (db.stats().sessions >= SMALL_EVALUATOR_SESSIONS) return undefined;
-  return readSmallTables(db);
+  return readSmallTables(db).catch((error: unknown) => {
+    log?.(`@playq/server: the small-data evaluator is off, reading the data failed (${errorLine(error)})`);
+    return undefined;
+  });
 }
 
 /** The service object over its serving lifecycle. */

@@ -52,9 +52,10 @@ export interface ExecutorOptions {
   readonly releaseAfterMs?: number;
   /**
    * The data's tables in typed arrays, when the small-data evaluator answers the plans it covers
-   * (`CompiledQuery.small`) instead of the engine (src/small/).
+   * (`CompiledQuery.small`) instead of the engine (src/small/). Given as a promise, they are read
+   * while the service already serves: the engine answers until it resolves (to `undefined`: for good).
    */
-  readonly small?: SmallTables;
+  readonly small?: SmallTables | Promise<SmallTables | undefined>;
 }
 
 /** See `ExecutorOptions.releaseAfterMs`: a heavy statement, and about 1% more time for it. */
@@ -97,6 +98,10 @@ export class QueryExecutor {
   private releasing: Promise<void> | undefined;
   /** A heavy statement ended since the last release. */
   private releaseOwed = false;
+  /** The small-data evaluator's tables, once read (see `ExecutorOptions.small`). */
+  private smallTables: SmallTables | undefined;
+  /** The small-data evaluator's tables being read, if they are. */
+  private readonly smallReading: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Engine,
@@ -110,9 +115,21 @@ export class QueryExecutor {
     });
     this.admission = new Admission(options.admission);
     this.answers = answerBudget(options.admission);
+    const small = options.small;
+    if (small instanceof Promise)
+      this.smallReading = small.then(
+        (tables) => {
+          this.smallTables = tables;
+        },
+        () => undefined,
+      );
+    else this.smallTables = small;
   }
 
-  /** Whether plans carrying a small-data evaluator plan are answered by it (see `ExecutorOptions.small`). */
+  /**
+   * Whether plans are to carry a small-data evaluator plan, which it answers once its tables are
+   * read (see `ExecutorOptions.small`).
+   */
   get smallData(): boolean {
     return this.options.small !== undefined;
   }
@@ -203,7 +220,7 @@ export class QueryExecutor {
       Math.min(limit, 1024),
       await codeValues(this.db, query.columns),
     );
-    const small = this.options.small;
+    const small = this.smallTables;
     if (query.small && small) {
       const plan = query.small;
       const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
@@ -253,9 +270,13 @@ export class QueryExecutor {
       });
   }
 
-  /** Resolves once the executor's own work on the engine (a memory release) is over: before closing it. */
+  /**
+   * Resolves once the executor's own work on the engine (a memory release, reading the small-data
+   * evaluator's tables) is over: before closing it.
+   */
   async settled(): Promise<void> {
     await this.releasing;
+    await this.smallReading;
   }
 
   /** Runs `work` in an admitted slot with what is left of the ticket's budget. */
