@@ -91,10 +91,10 @@ export interface ServiceOptions {
   readonly requestTimeoutMs?: number;
   /**
    * Answer the queries it covers on small data (generated or loaded into memory, or a database
-   * file such as the test service's, under 100,000 sessions) with the small-data evaluator, in JavaScript over the columns read once, instead of a
-   * DuckDB statement: same answers, a fraction of the time (docs/server.md, "The small-data
-   * evaluator"). Default `true`, unless the environment sets `PLAYQ_SMALL_EVALUATOR=off`; `false`
-   * sends every query to DuckDB.
+   * file such as the test service's, under 100,000 sessions) with the small-data evaluator, in
+   * JavaScript over the columns read once in the background, instead of a DuckDB statement: same
+   * answers, a fraction of the time (docs/server.md, "Performance design"). Default `true`, unless
+   * the environment sets `PLAYQ_SMALL_EVALUATOR=off`; `false` sends every query to DuckDB.
    */
   readonly smallEvaluator?: boolean;
 }

@@ -36,6 +36,7 @@ export const SECTIONS = [
     pages: [
       { page: 'architecture', title: 'Architecture' },
       { page: 'mutation-testing', title: 'Mutation testing' },
+      { page: 'performance', title: 'Performance figures' },
     ],
   },
 ];

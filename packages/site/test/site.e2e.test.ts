@@ -430,7 +430,10 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
       expect(await sessionIds()).toEqual(expected.records.map((r) => r.sessionid));
       expect(await form('sessions-url').textContent()).toBe(toURL(list, { baseUrl }));
       const last = Math.min(offset + SESSION_PAGE, total);
-      expect(await form('sessions-page').textContent()).toBe(`Sessions ${offset + 1}–${last} of ${total}`);
+      // (a last page of one session says so: the generated data follows the day, and some days
+      // the smallest group over one page has 21 sessions)
+      const shown = last === offset + 1 ? `Session ${last}` : `Sessions ${offset + 1}–${last}`;
+      expect(await form('sessions-page').textContent()).toBe(`${shown} of ${total}`);
       expect(await form('sessions-previous').isDisabled()).toBe(offset === 0);
       expect(await form('sessions-next').isDisabled()).toBe(last === total);
     };

@@ -68,7 +68,7 @@ export interface SmallTables {
  * query). Per distinct query through the executor (CPU, alternated with DuckDB): at 20,000
  * sessions 0.3-1.7 ms against DuckDB's 1.3-4.0; at 100,000 about half of DuckDB's time on most
  * shapes, but a breakdown by subscriber (thousands of small groups) 1.5x DuckDB's; at 400,000
- * DuckDB is ahead on most shapes (docs/server.md, "Figures: the small-data evaluator").
+ * DuckDB is ahead on most shapes (docs/performance.md, "Figures: the small-data evaluator").
  */
 export const SMALL_EVALUATOR_SESSIONS = 100_000;
 
