@@ -2,6 +2,7 @@
 // aggregate over a group's sessions (sums of integers only: see ORDER_DEPENDENT) or error events,
 // and a session's own value for a qoefilter condition. Quantiles interpolate as DuckDB's
 // `quantile_cont`: lo * (1 - d) + hi * d.
+import type { MetricName } from '@playq/query';
 import { qoeScore } from '../sql/qoe-score';
 import type { SmallMetric } from './plan';
 import type { OwnErrorCounts, SessionColumns } from './tables';
@@ -202,9 +203,34 @@ export function isSmallMetric(name: string): name is SmallMetric {
   return isSessionMetric(name) || Object.hasOwn(ERROR_AGGREGATES, name);
 }
 
+type OwnValue = (t: SessionColumns, own: OwnErrorCounts, r: number, businesserror: boolean) => number;
+
+/** A session's buffering ratio, 0 on an empty denominator (metric-sql.ts `session`). */
+const ownRatio: OwnValue = (t, _own, r) => {
+  const total = t.watchMs[r]! + t.rebufferMs[r]!;
+  return total === 0 ? 0 : (100 * t.rebufferMs[r]!) / total;
+};
+const ownLatency: OwnValue = (t, _own, r) => t.startupMs[r]! / 1000;
+
+/** The own value of each metric that has one (metric-sql.ts `session`), typed by the catalogue. */
+const OWN_VALUES: Partial<Record<MetricName, OwnValue>> = {
+  latency: ownLatency,
+  avg_latency: ownLatency,
+  bufferingratio: ownRatio,
+  cirrbufferingratio: ownRatio,
+  buffcount: (t, _own, r) => t.rebufferCount[r]!,
+  playdur: (t, _own, r) => t.watchMs[r]! / 60000,
+  totalduration: (t, _own, r) => (t.watchMs[r]! + t.rebufferMs[r]!) / 60000,
+  cbrsize: (t, _own, r) => t.bytesDownloaded[r]! / 1000000,
+  qualityofexperience: (t, _own, r) => qoe(t, r),
+  errors: (_t, own, r, business) => (business ? own.allWithBusiness : own.all)[r]!,
+  fatalerrors: (_t, own, r, business) => (business ? own.fatalWithBusiness : own.fatal)[r]!,
+};
+
 /**
  * A session's own value for a session-level condition (metric-sql.ts `session`), NaN where SQL
- * has NULL (no first frame for latency): such a session fails every comparison.
+ * has NULL (no first frame for latency) or the metric has none: such a session fails every
+ * comparison.
  */
 export function ownValue(
   metric: SmallMetric,
@@ -213,30 +239,5 @@ export function ownValue(
   r: number,
   businesserror: boolean,
 ): number {
-  switch (metric) {
-    case 'latency':
-    case 'avg_latency':
-      return t.startupMs[r]! / 1000;
-    case 'bufferingratio':
-    case 'cirrbufferingratio': {
-      const total = t.watchMs[r]! + t.rebufferMs[r]!;
-      return total === 0 ? 0 : (100 * t.rebufferMs[r]!) / total;
-    }
-    case 'buffcount':
-      return t.rebufferCount[r]!;
-    case 'playdur':
-      return t.watchMs[r]! / 60000;
-    case 'totalduration':
-      return (t.watchMs[r]! + t.rebufferMs[r]!) / 60000;
-    case 'cbrsize':
-      return t.bytesDownloaded[r]! / 1000000;
-    case 'qualityofexperience':
-      return qoe(t, r);
-    case 'errors':
-      return (businesserror ? own.allWithBusiness : own.all)[r]!;
-    case 'fatalerrors':
-      return (businesserror ? own.fatalWithBusiness : own.fatal)[r]!;
-    default:
-      return Number.NaN;
-  }
+  return OWN_VALUES[metric]?.(t, own, r, businesserror) ?? Number.NaN;
 }

@@ -1,8 +1,7 @@
 // The small-data evaluator's plan of a query, as data (like the SQL plan that carries it): the
 // population switches, the window, the group keys, the metrics, the filter and qoefilter
 // conditions, the order and the record's fields. covers.ts makes it from a query.
-import type { ComparisonOperator } from '@playq/grammar';
-import type { MetricName } from '@playq/query';
+import type { ComparisonOperator, MetricName } from '@playq/query';
 import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
 
 /** The metrics the evaluator computes (metrics.ts): all but those of active sessions. */
