@@ -1,4 +1,4 @@
-// Loading files into memory builds the encoded `sessions` table in (customer, start time) slices,
+// Loading files into memory builds the encoded `sessions` table in (customer, end time) slices,
 // committed and compressed one by one: the tables must be exactly those of a one-statement build,
 // in the same row order as the in-memory generator's for the same generated data set.
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -47,19 +47,20 @@ describe('loading into memory in slices', () => {
     await Promise.all([generated.close(), whole.close(), sliced.close()]);
   }, 60_000);
 
-  it('keeps (customer, start, session id) order and the id ranks when ids do not follow start times', async () => {
+  it('keeps (customer, end, start, session id) order and the id ranks when ids do not follow times', async () => {
     const generated = await generateDataset({ sessions: 3000, seed: 12, days: 2, end: 1_767_225_600 });
     const dir = mkdtempSync(join(tmpdir(), 'playq-slices-'));
     dirs.push(dir);
     await writeDataset(generated, { dir, format: 'parquet' });
-    // Hashed ids: their order is unrelated to start times; some starts tie at a whole minute.
-    for (const [table, time] of [
-      ['sessions', 'start_ts'],
-      ['errors', 'ts'],
+    // Hashed ids: their order is unrelated to times; some ends and starts tie at a whole minute.
+    for (const [table, times] of [
+      ['sessions', ['start_ts', 'end_ts']],
+      ['errors', ['ts']],
     ] as const) {
       const file = join(dir, `${table}.parquet`).replaceAll("'", "''");
+      const floored = times.map((t) => `, ${t} // 60 * 60 AS ${t}`).join('');
       await generated.exec(
-        `COPY (SELECT * REPLACE (md5(session_id) AS session_id, ${time} // 60 * 60 AS ${time}) FROM '${file}')
+        `COPY (SELECT * REPLACE (md5(session_id) AS session_id${floored}) FROM '${file}')
          TO '${file}.new' (FORMAT parquet)`,
       );
       renameSync(`${join(dir, table)}.parquet.new`, join(dir, `${table}.parquet`));
@@ -69,10 +70,9 @@ describe('loading into memory in slices', () => {
     const [a, b] = [await tables(whole, TABLES), await tables(sliced, TABLES)];
     expect(TABLES.filter((t) => a[t] !== b[t])).toEqual([]);
     const sorted = await sliced.all(
-      `SELECT count(*)::INTEGER FROM (SELECT cust, start_ts, session_id,
-         lag(cust) OVER w AS c0, lag(start_ts) OVER w AS t0, lag(session_id) OVER w AS s0
-         FROM (SELECT *, rowid AS r FROM sessions) WINDOW w AS (ORDER BY r))
-       WHERE c0 IS NOT NULL AND (c0, t0, s0) > (cust, start_ts, session_id)`,
+      `SELECT count(*)::INTEGER FROM (SELECT k, lag(k) OVER (ORDER BY rowid) AS k0
+         FROM (SELECT rowid, (cust, end_ts IS NULL, coalesce(end_ts, 0), start_ts, session_id) AS k FROM sessions))
+       WHERE k0 IS NOT NULL AND k0 >= k`,
     );
     expect(sorted).toEqual([[0]]);
     await Promise.all([generated.close(), whole.close(), sliced.close()]);

@@ -59,11 +59,11 @@ describe('generateDataset', () => {
     expect(failed! / total!).toBeLessThan(0.1);
     expect(us! / total!).toBeGreaterThan(0.15);
     expect(stats.errors).toBeGreaterThan(0);
-    // Stored in (customer, time) order, so that a period prunes row groups.
+    // Stored in (customer, end time) order, so that a period prunes row groups (storage-order.test.ts).
     const [disorder] = (
       await a.all(
-        `SELECT count(*) FILTER (WHERE cust = pc AND start_ts < pt)::DOUBLE FROM (
-         SELECT cust, start_ts, lag(cust) OVER (ORDER BY rowid) AS pc, lag(start_ts) OVER (ORDER BY rowid) AS pt FROM sessions)`,
+        `SELECT count(*) FILTER (WHERE cust = pc AND coalesce(end_ts, 9e18) < coalesce(pe, 9e18))::DOUBLE FROM (
+         SELECT cust, end_ts, lag(cust) OVER (ORDER BY rowid) AS pc, lag(end_ts) OVER (ORDER BY rowid) AS pe FROM sessions)`,
       )
     )[0] as number[];
     expect(disorder).toBe(0);

@@ -1,7 +1,8 @@
 // Turns the raw, file-shaped tables into what queries read: every dimension as an integer code
 // (codes follow the ascending order of the values, so ordering by code is ordering by value; a
 // null value keeps a NULL code), error events completed with their session's dimensions, and rows
-// sorted by customer then time, so that a period prunes most row groups by their min/max.
+// sorted by customer then time (sessions by their end), so that a period prunes most row groups by
+// their min/max.
 import { STATUS_SQL_TYPE } from './schema';
 
 export type Run = (sql: string) => Promise<void>;
@@ -56,6 +57,20 @@ export const SESSION_MEASURES = [
   'business_failure::BOOLEAN AS business_failure',
   'bytes_downloaded::BIGINT AS bytes_downloaded',
 ] as const;
+
+/**
+ * @internal The encoded `sessions` table's row order over rows `s`, a total one: by customer, then
+ * end time (sessions without an end last), start time and session id. Every population selects
+ * sessions by their end (`end_ts` in the period), so in this order a period's sessions lie in few
+ * row groups and the others are skipped by their min/max (docs/server.md, "Storage order").
+ *
+ * @example
+ * ```ts
+ * sessionOrder('x'); // 'x.cust, x.end_ts NULLS LAST, x.start_ts, x.session_id'
+ * ```
+ */
+export const sessionOrder = (s: string): string =>
+  `${s}.cust, ${s}.end_ts NULLS LAST, ${s}.start_ts, ${s}.session_id`;
 
 /**
  * @internal The session id's rank among its customer's sessions (1 for the smallest id): ordering
@@ -117,7 +132,7 @@ export interface EncodeOptions {
 /**
  * @internal Builds the dictionaries and the encoded `sessions` and `errors` tables from the raw
  * ones (`raw_sessions`, `raw_errors`: tables or views, which the caller drops). With `sliced`,
- * `sessions` is appended in slices of about `SLICE_SESSIONS` (customer, start time) ranges, in
+ * `sessions` is appended in slices of about `SLICE_SESSIONS` (customer, end time) ranges, in
  * table order, with `afterSlice` between them: the same table, built without holding it whole and
  * uncompressed at once.
  */
@@ -138,7 +153,7 @@ export async function encodeRawTables(run: Run, sliced?: EncodeOptions): Promise
     await run(
       `CREATE OR REPLACE TABLE sessions AS
        SELECT ${sessionSelect('x')} FROM (SELECT ${s.select} FROM raw_sessions r ${s.join}) x
-       ORDER BY cust, start_ts, session_id`,
+       ORDER BY ${sessionOrder('x')}`,
     );
   const e = coded('r', onErrors);
   await run(
@@ -164,8 +179,9 @@ function coded(alias: string, dims: readonly EncodedDimension[]) {
 
 /**
  * `sessions` in slices: `sid_rank` from one narrow pass over (customer, session id), then each
- * (customer, start time range) slice sorted and appended in table order, joined to its ranks.
- * False (and nothing built) when the data makes one slice: the caller builds it in one statement.
+ * (customer, end time range) slice, and last each customer's sessions without an end, sorted and
+ * appended in table order, joined to their ranks. False (and nothing built) when the data makes
+ * one slice: the caller builds it in one statement.
  */
 async function slicedSessions(
   run: Run,
@@ -176,8 +192,8 @@ async function slicedSessions(
   if (Number(count) <= sessionsPerSlice) return false;
   await run(
     `CREATE OR REPLACE TEMP TABLE sid_ranks AS
-     SELECT x.cust, x.start_ts, x.session_id, ${SESSION_RANK('x')}
-     FROM (SELECT d.code AS cust, r.start_ts::BIGINT AS start_ts, r.session_id::VARCHAR AS session_id
+     SELECT x.cust, x.end_ts, x.session_id, ${SESSION_RANK('x')}
+     FROM (SELECT d.code AS cust, r.end_ts::BIGINT AS end_ts, r.session_id::VARCHAR AS session_id
            FROM raw_sessions r JOIN dict_customer d ON d.value = r.customer_id) x`,
   );
   const slices = await sliceBounds(all, sessionsPerSlice);
@@ -186,15 +202,11 @@ async function slicedSessions(
     return false;
   }
   const rows = `SELECT ${s.select} FROM raw_sessions r ${s.join}`;
-  for (const [i, { cust, from, to }] of slices.entries()) {
-    const range = (t: string) =>
-      [`${t}.cust = ${cust}`, from === undefined ? '' : ` AND ${t}.start_ts >= ${from}`]
-        .concat(to === undefined ? [] : [` AND ${t}.start_ts < ${to}`])
-        .join('');
+  for (const [i, slice] of slices.entries()) {
     const select = `SELECT ${sessionSelect('x', 'k.sid_rank AS sid_rank')}
        FROM (${rows}) x JOIN sid_ranks k ON k.cust = x.cust AND k.session_id = x.session_id
-       WHERE ${range('x')} AND ${range('k')}
-       ORDER BY x.start_ts, x.session_id`;
+       WHERE ${sliceRange('x', slice)} AND ${sliceRange('k', slice)}
+       ORDER BY ${sessionOrder('x')}`;
     await run(i === 0 ? `CREATE OR REPLACE TABLE sessions AS ${select}` : `INSERT INTO sessions ${select}`);
     await afterSlice();
   }
@@ -202,38 +214,53 @@ async function slicedSessions(
   return true;
 }
 
-interface Slice {
-  readonly cust: number;
-  /** Start times from (inclusive), to (exclusive); undefined: unbounded. */
-  readonly from?: bigint;
-  readonly to?: bigint;
+/** One customer's sessions ended in [from, to) (undefined: unbounded), or (`open`) without an end. */
+type Slice =
+  | { readonly cust: number; readonly open: false; readonly from?: bigint; readonly to?: bigint }
+  | { readonly cust: number; readonly open: true };
+
+/** SQL true for the rows `t` of a slice. */
+function sliceRange(t: string, slice: Slice): string {
+  if (slice.open) return `${t}.cust = ${slice.cust} AND ${t}.end_ts IS NULL`;
+  return [`${t}.cust = ${slice.cust} AND ${t}.end_ts IS NOT NULL`]
+    .concat(slice.from === undefined ? [] : [`${t}.end_ts >= ${slice.from}`])
+    .concat(slice.to === undefined ? [] : [`${t}.end_ts < ${slice.to}`])
+    .join(' AND ');
 }
 
-/** Each customer's start times cut at approximate quantiles into slices of about `perSlice` sessions. */
+/**
+ * Each customer's end times cut at approximate quantiles into slices of about `perSlice` ended
+ * sessions, then a slice of its sessions without an end (the table's order puts them last).
+ */
 async function sliceBounds(all: EncodeOptions['all'], perSlice: number): Promise<Slice[]> {
-  const perCustomer = await all(`SELECT cust, count(*) FROM sid_ranks GROUP BY cust ORDER BY cust`);
+  const perCustomer = await all(
+    `SELECT cust, count(end_ts), count(*) - count(end_ts) FROM sid_ranks GROUP BY cust ORDER BY cust`,
+  );
   const slices: Slice[] = [];
-  for (const [cust, count] of perCustomer) {
-    const n = Math.ceil(Number(count) / perSlice);
+  for (const [code, ended, open] of perCustomer) {
+    const cust = Number(code);
+    const n = Math.ceil(Number(ended) / perSlice);
     const cuts =
       n <= 1
         ? []
         : ((
             await all(
-              `SELECT DISTINCT unnest(approx_quantile(start_ts, [${Array.from({ length: n - 1 }, (_, i) => (i + 1) / n).join(', ')}])) AS t
-               FROM sid_ranks WHERE cust = ${Number(cust)} ORDER BY t`,
+              `SELECT DISTINCT unnest(approx_quantile(end_ts, [${Array.from({ length: n - 1 }, (_, i) => (i + 1) / n).join(', ')}])) AS t
+               FROM sid_ranks WHERE cust = ${cust} AND end_ts IS NOT NULL ORDER BY t`,
             )
           ).map((r) => BigInt(r[0] as bigint)) as bigint[]);
     const edges: (bigint | undefined)[] = [undefined, ...cuts, undefined];
-    for (let i = 0; i + 1 < edges.length; i++) {
+    for (let i = 0; Number(ended) > 0 && i + 1 < edges.length; i++) {
       const from = edges[i];
       const to = edges[i + 1];
       slices.push({
-        cust: Number(cust),
+        cust,
+        open: false,
         ...(from === undefined ? {} : { from }),
         ...(to === undefined ? {} : { to }),
       });
     }
+    if (Number(open) > 0) slices.push({ cust, open: true });
   }
   return slices;
 }

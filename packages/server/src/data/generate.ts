@@ -7,6 +7,7 @@
 import { CUSTOMER_ID_PATTERN, MAX_EPOCH_SECONDS } from '@playq/query';
 import { DEMO_CUSTOMERS } from './customers';
 import { Dataset } from './dataset';
+import { sessionOrder } from './encode';
 import { type Checked, generationContext } from './generate-context';
 import { errorsSql } from './generate-errors';
 import { sessionsSelect } from './generate-sessions';
@@ -83,7 +84,10 @@ async function generateInto(db: Dataset, o: Checked): Promise<void> {
   // the row numbers from a table instead lets every thread evaluate them (row order is preserved).
   const g = await generationContext(db, o, 'gen_ids');
   await db.exec(`CREATE OR REPLACE TEMP TABLE gen_ids AS SELECT i FROM range(${o.sessions}) r(i)`);
-  await db.exec(`CREATE OR REPLACE TABLE sessions AS ${sessionsSelect(g)}`);
+  // Drawn in (customer, start) order, stored in the encoded tables' order (by end time).
+  await db.exec(
+    `CREATE OR REPLACE TABLE sessions AS SELECT * FROM (${sessionsSelect(g)}) s ORDER BY ${sessionOrder('s')}`,
+  );
   await db.exec('DROP TABLE gen_ids');
   await db.exec(errorsSql(g));
 }
