@@ -1,15 +1,21 @@
 // Which queries the small-data evaluator covers, and its plan of each: conservatively, anything
 // it cannot answer exactly as the SQL plan does is left to DuckDB (`smallPlan` gives `undefined`).
-import { bucketSeconds, isPerEventQuery, isTimeSeries, type QueryNode } from '@playq/query';
+import {
+  bucketSeconds,
+  isMetric,
+  isPerEventQuery,
+  isTimeSeries,
+  type MetricName,
+  type QueryNode,
+} from '@playq/query';
 import { metricInfo, metricSql, type ServerMetric } from '../sql/metric-sql';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
-import { isSmallMetric, ORDER_DEPENDENT } from './metrics';
+import { isSmallMetric, ownValueOf } from './metrics';
 import {
   isPlanDimension,
   type SmallCondition,
   type SmallField,
-  type SmallMetric,
   type SmallPlan,
   type SmallPlanDimension,
 } from './plan';
@@ -17,7 +23,7 @@ import {
 /**
  * The evaluator's plan of a validated query, or `undefined` when it does not cover the query
  * (session lists, per-event (agg=2) and concurrency queries, metrics of active sessions, the
- * average QoE score (`ORDER_DEPENDENT`), a name it does not know): those are answered by SQL.
+ * average QoE score (see `SmallMetric`), a name it does not know): those are answered by SQL.
  *
  * @example
  * ```ts
@@ -43,23 +49,24 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
   }
   const filter = filterOf(query)?.clauses ?? [];
   if (!filter.every((c) => isPlanDimension(c.dimension))) return undefined;
-  const conditions = qoeOf(query)?.conditions ?? [];
-  if (!conditions.every((c) => isSmallMetric(c.metric))) return undefined;
   const order = orderOf(query, fields, series);
   if (order === null) return undefined;
-  const condition = (c: (typeof conditions)[number]): SmallCondition => ({
-    metric: c.metric as SmallMetric,
-    operator: c.operator,
-    value: c.value,
-  });
-  const level = (c: (typeof conditions)[number]) => metricInfo(c.metric as ServerMetric).level;
-  const groupConditions = conditions.filter((c) => level(c) === 'group').map(condition);
-  const sessionConditions = conditions.filter((c) => level(c) === 'session').map(condition);
-  if (!sessionConditions.every((c) => metricSql(c.metric)?.session !== undefined)) return undefined;
+  // Group-level conditions on metrics it computes; session-level ones on any own value.
+  const groupConditions: SmallCondition[] = [];
+  const sessionConditions: SmallCondition<MetricName>[] = [];
+  for (const { metric, operator, value } of qoeOf(query)?.conditions ?? []) {
+    if (metricInfo(metric as ServerMetric).level === 'group') {
+      if (!isSmallMetric(metric)) return undefined;
+      groupConditions.push({ metric, operator, value });
+    } else {
+      if (!isMetric(metric) || metricSql(metric)?.session === undefined || !ownValueOf(metric))
+        return undefined;
+      sessionConditions.push({ metric, operator, value });
+    }
+  }
   const requested = unique(fields.flatMap((f) => (f.kind === 'metric' ? [f.name] : [])));
   const ordered = order?.field.kind === 'metric' ? [order.field.name] : [];
   const needed = unique([...requested, ...ordered, ...groupConditions.map((c) => c.metric)]);
-  if (needed.some((m) => ORDER_DEPENDENT.has(m))) return undefined;
   const seconds = bucketSeconds(query);
   return {
     customer,

@@ -24,7 +24,7 @@ export interface SmallResult {
  * ```
  */
 export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult {
-  const index = new GroupIndex(plan);
+  const index = new GroupIndex(plan, tables);
   // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
   const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
   const errorSource = plan.needed.some((m) => !isSessionMetric(m));

@@ -1,52 +1,100 @@
 // Groups of a small plan: each source row's group (its dimension codes and time bucket), found
-// through one map from a numeric key, and each group's rows of one source in table order (a
-// stable counting sort), which the metrics aggregate.
+// by a dense key (the bucket's number and the codes, mixed-radix) where the key space is small, else
+// through a map, and each group's rows of one source in row order (a stable counting sort), which
+// the metrics aggregate.
 import type { SmallPlan } from './plan';
 import type { SmallTables } from './tables';
+
+/** Dense group keys are used while the key space (buckets times codes per dimension) is at most this. */
+const DENSE_KEYS = 1 << 20;
 
 /** The groups seen so far: their codes per dimension and their bucket, by key. */
 export class GroupIndex {
   readonly codes: number[][];
   readonly buckets: number[] = [];
+  /** Group ids by dense key (-1: none yet), or by a key made of the codes. */
+  private readonly dense: Int32Array | undefined;
   private readonly ids = new Map<string | number, number>();
+  /** Per dimension the dense key's radix (codes + 1 for null), the first bucket and their count. */
+  private readonly radix: readonly number[];
+  private readonly base: number;
 
-  constructor(private readonly plan: SmallPlan) {
+  constructor(
+    private readonly plan: SmallPlan,
+    tables: SmallTables,
+  ) {
     this.codes = plan.dims.map(() => []);
+    this.radix = plan.dims.map((d) => codeLimit(tables, d) + 1);
+    const g = plan.bucket;
+    this.base = g === undefined ? 0 : plan.start - (plan.start % g);
+    const buckets = g === undefined ? 1 : Math.floor((plan.end - 1 - this.base) / g) + 1;
+    const space = this.radix.reduce((a, b) => a * b, buckets);
+    this.dense =
+      plan.start >= 0 && buckets > 0 && space <= DENSE_KEYS ? new Int32Array(space).fill(-1) : undefined;
   }
 
   get size(): number {
     return this.buckets.length;
   }
 
-  /** The group of each row (codes read from `codes`, the bucket from `times`). */
+  /** The group of each row (codes read from `codes`, the bucket from `times`, in the plan's window). */
   assign(rows: Int32Array, codes: (dim: number) => Int32Array, times: Float64Array): Int32Array {
-    const { plan } = this;
-    const columns = plan.dims.map((_, d) => codes(d));
-    const g = plan.bucket;
+    const columns = this.plan.dims.map((_, d) => codes(d));
     const out = new Int32Array(rows.length);
+    const dense = this.dense;
+    const g = this.plan.bucket;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
       const time = times[r]!;
       const bucket = g === undefined ? 0 : time - (time % g);
-      let key: string | number = bucket;
-      if (columns.length === 1) {
-        const c = columns[0]![r]! + 1;
-        key = c < 65536 ? bucket * 65536 + c : `${bucket},${c}`;
-      } else if (columns.length > 1) {
-        key = String(bucket);
-        for (const c of columns) key += `,${c[r]}`;
+      if (dense) {
+        let key = g === undefined ? 0 : (bucket - this.base) / g;
+        for (let d = 0; d < columns.length; d++) key = key * this.radix[d]! + columns[d]![r]! + 1;
+        let id = dense[key]!;
+        if (id < 0) {
+          id = this.add(bucket, columns, r);
+          dense[key] = id;
+        }
+        out[i] = id;
+        continue;
       }
+      let key: string | number = String(bucket);
+      for (const c of columns) key += `,${c[r]}`;
       let id = this.ids.get(key);
       if (id === undefined) {
-        id = this.buckets.length;
+        id = this.add(bucket, columns, r);
         this.ids.set(key, id);
-        this.buckets.push(bucket);
-        for (let d = 0; d < columns.length; d++) this.codes[d]!.push(columns[d]![r]!);
       }
       out[i] = id;
     }
     return out;
   }
+
+  private add(bucket: number, columns: readonly Int32Array[], r: number): number {
+    const id = this.buckets.length;
+    this.buckets.push(bucket);
+    for (let d = 0; d < columns.length; d++) this.codes[d]!.push(columns[d]![r]!);
+    return id;
+  }
+}
+
+/** One more than the largest code of a dimension in either table (0 without codes). */
+function codeLimit(tables: SmallTables, dim: SmallPlan['dims'][number]): number {
+  const errors = limitOf(tables.errors.codes[dim]);
+  const sessions = tables.sessions.codes as Readonly<Record<string, Int32Array | undefined>>;
+  const own = sessions[dim];
+  return Math.max(errors, own ? limitOf(own) : 0);
+}
+
+const limits = new WeakMap<Int32Array, number>();
+function limitOf(codes: Int32Array): number {
+  let limit = limits.get(codes);
+  if (limit === undefined) {
+    limit = 0;
+    for (let i = 0; i < codes.length; i++) if (codes[i]! >= limit) limit = codes[i]! + 1;
+    limits.set(codes, limit);
+  }
+  return limit;
 }
 
 /** Rows of one source grouped: group k's rows are `rows[start[k]..start[k + 1])`, in table order. */

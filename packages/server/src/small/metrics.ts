@@ -1,5 +1,5 @@
 // Each metric the small-data evaluator computes, exactly as its SQL (sql/metric-sql.ts) does: the
-// aggregate over a group's sessions (sums of integers only: see ORDER_DEPENDENT) or error events,
+// aggregate over a group's sessions (sums of integers only: see SmallMetric) or error events,
 // and a session's own value for a qoefilter condition. Quantiles interpolate as DuckDB's
 // `quantile_cont`: lo * (1 - d) + hi * d.
 import type { MetricName } from '@playq/query';
@@ -50,27 +50,55 @@ const distinct = (
   key: (t: SessionColumns, r: number) => number,
   when?: (r: number) => boolean,
 ) => {
-  // (most groups of a breakdown by subscriber hold a few sessions: a list is cheaper than a set)
-  const seen: { add(k: number): void; readonly size: number } =
-    g.to - g.from <= 16 ? new SmallSet() : new Set<number>();
+  seen.clear();
+  let n = 0;
   for (let i = g.from; i < g.to; i++) {
     const r = g.rows[i]!;
     if (when && !when(r)) continue;
     const k = key(g.t, r);
-    if (k !== -1) seen.add(k);
+    if (k !== -1 && seen.add(k)) n++;
   }
-  return seen.size;
+  return n;
 };
-/** A set of a few numbers, as a list. */
-class SmallSet {
-  private readonly items: number[] = [];
-  add(k: number): void {
-    if (!this.items.includes(k)) this.items.push(k);
+
+/**
+ * A set of codes (from -1 down: -2 - code) cleared in O(1): each code's mark holds the round it
+ * was last added in. One is shared, since the evaluator runs to its end without yielding.
+ */
+class CodeSet {
+  private marks = new Int32Array(1024);
+  private negative = new Int32Array(1024);
+  private round = 1;
+
+  clear(): void {
+    this.round++;
+    if (this.round === 0x7fffffff) {
+      this.marks.fill(0);
+      this.negative.fill(0);
+      this.round = 1;
+    }
   }
-  get size(): number {
-    return this.items.length;
+
+  /** Adds a code (not -1); whether it was new this round. */
+  add(code: number): boolean {
+    const at = code >= 0 ? code : -2 - code;
+    const marks = this.grown(at, code < 0);
+    if (marks[at] === this.round) return false;
+    marks[at] = this.round;
+    return true;
+  }
+
+  private grown(at: number, negative: boolean): Int32Array {
+    const marks = negative ? this.negative : this.marks;
+    if (at < marks.length) return marks;
+    const more = new Int32Array(Math.max(2 * marks.length, at + 1));
+    more.set(marks);
+    if (negative) this.negative = more;
+    else this.marks = more;
+    return more;
   }
 }
+const seen = new CodeSet();
 
 /** A viewer: the subscriber's code, else (anonymous) the device's, kept apart as -2 - code. */
 const viewer = (t: SessionColumns, r: number) => {
@@ -126,11 +154,6 @@ const avgLatency = (g: GroupRows) => {
   }
   return n === 0 ? 0 : s / n / 1000;
 };
-const avgQoe = (g: GroupRows) => {
-  let s = 0;
-  for (let i = g.from; i < g.to; i++) s += qoe(g.t, g.rows[i]!);
-  return g.to === g.from ? 0 : s / (g.to - g.from);
-};
 
 /** The session-source aggregates, keyed by metric. */
 export const SESSION_AGGREGATES = Object.freeze({
@@ -172,8 +195,6 @@ export const SESSION_AGGREGATES = Object.freeze({
       sum(g, (t) => t.cdnChanges),
       plays(g),
     ),
-  qualityofexperience: avgQoe,
-  avg_qualityofexperience: avgQoe,
   median_qualityofexperience: (g) => {
     const v = quantileCont(sorted(g, qoe), 0.5);
     return Number.isNaN(v) ? 0 : v;
@@ -183,17 +204,6 @@ export const SESSION_AGGREGATES = Object.freeze({
 } satisfies Record<Exclude<SmallMetric, ErrorMetric>, SessionAggregate>);
 
 export type SessionMetric = keyof typeof SESSION_AGGREGATES;
-
-/**
- * Aggregates that add up doubles (each session's QoE score): their last digits depend on the order
- * in which the rows reach the sum, which DuckDB's plan decides (a join or a union in the population
- * reorders them), so the evaluator leaves queries that need them to DuckDB. Every other sum adds
- * integers, exact in any order.
- */
-export const ORDER_DEPENDENT: ReadonlySet<SmallMetric> = new Set<SmallMetric>([
-  'qualityofexperience',
-  'avg_qualityofexperience',
-]);
 
 export function isSessionMetric(name: string): name is SessionMetric {
   return Object.hasOwn(SESSION_AGGREGATES, name);
@@ -229,15 +239,9 @@ const OWN_VALUES: Partial<Record<MetricName, OwnValue>> = {
 
 /**
  * A session's own value for a session-level condition (metric-sql.ts `session`), NaN where SQL
- * has NULL (no first frame for latency) or the metric has none: such a session fails every
- * comparison.
+ * has NULL (no first frame for latency): such a session fails every comparison. `undefined` for a
+ * metric without one.
  */
-export function ownValue(
-  metric: SmallMetric,
-  t: SessionColumns,
-  own: OwnErrorCounts,
-  r: number,
-  businesserror: boolean,
-): number {
-  return OWN_VALUES[metric]?.(t, own, r, businesserror) ?? Number.NaN;
+export function ownValueOf(metric: MetricName): OwnValue | undefined {
+  return OWN_VALUES[metric];
 }

@@ -4,8 +4,16 @@
 import type { ComparisonOperator, MetricName } from '@playq/query';
 import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
 
-/** The metrics the evaluator computes (metrics.ts): all but those of active sessions. */
-export type SmallMetric = Exclude<MetricName, 'concurviewavg' | 'views'>;
+/**
+ * The metrics the evaluator computes (metrics.ts): all but those of active sessions and the
+ * average QoE score, a sum of doubles whose last digits follow the order in which DuckDB's plan
+ * adds the rows (a join or a union in the population reorders them). Every other sum adds
+ * integers, exact in any order.
+ */
+export type SmallMetric = Exclude<
+  MetricName,
+  'concurviewavg' | 'views' | 'qualityofexperience' | 'avg_qualityofexperience'
+>;
 
 /**
  * Dimensions the evaluator groups and filters by: all of them (a breakdown by a large one is
@@ -15,8 +23,9 @@ export type SmallPlanDimension = ServerDimension;
 
 export const isPlanDimension = (name: string): name is SmallPlanDimension => isServerDimension(name);
 
-export interface SmallCondition {
-  readonly metric: SmallMetric;
+/** A qoefilter condition: on a metric the evaluator computes, or (session level) on any own value. */
+export interface SmallCondition<M extends MetricName = SmallMetric> {
+  readonly metric: M;
   readonly operator: ComparisonOperator;
   readonly value: number;
 }
@@ -43,7 +52,7 @@ export interface SmallPlan {
   readonly requested: readonly SmallMetric[];
   readonly filter: readonly { readonly dimension: SmallPlanDimension; readonly values: readonly string[] }[];
   /** Conditions on each session's own value (`WHERE`), and on each record (`HAVING`). */
-  readonly sessionConditions: readonly SmallCondition[];
+  readonly sessionConditions: readonly SmallCondition<MetricName>[];
   readonly groupConditions: readonly SmallCondition[];
   /** The first sort key (ties then by the dimensions' codes ascending, then the bucket). */
   readonly order?: { readonly field: SmallField; readonly desc: boolean };
