@@ -7,23 +7,29 @@ import { type Grouped, GroupIndex, groupRows, sessionTimes } from './groups';
 import { ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
 import type { SmallField, SmallMetric, SmallPlan } from './plan';
 import { errorOnly, errorRows, populationRows } from './rows';
+import { selectSmallest } from './select';
 import type { SessionCodeColumn, SmallTables } from './tables';
 
-/** The whole ordered result: one array per record field (`plan.fields`), and the number of records. */
+/** The ordered result up to the records asked for: one array per record field (`plan.fields`), and the number of all records. */
 export interface SmallResult {
   readonly columns: readonly (readonly (number | null)[])[];
   readonly total: number;
 }
 
 /**
- * Evaluates a small plan.
+ * Evaluates a small plan: its first `need` records in order (a page's end; all by default) and
+ * the number of all.
  *
  * @example
  * ```ts
- * const { columns, total } = evaluateSmall(plan, tables);
+ * const { columns, total } = evaluateSmall(plan, tables, offset + limit);
  * ```
  */
-export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult {
+export function evaluateSmall(
+  plan: SmallPlan,
+  tables: SmallTables,
+  need = Number.POSITIVE_INFINITY,
+): SmallResult {
   const index = new GroupIndex(plan, tables);
   // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
   const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
@@ -77,11 +83,12 @@ export function evaluateSmall(plan: SmallPlan, tables: SmallTables): SmallResult
     const codes = index.codes[plan.dims.indexOf(f.name)]!;
     return (k) => codes[k]!;
   };
-  sortRecords(records, plan, index, plan.order && reader(plan.order.field));
+  sortRecords(records, plan, index, plan.order && reader(plan.order.field), need);
+  const ordered = need < records.length ? records.slice(0, need) : records;
   return {
     columns: plan.fields.map((f) => {
       const read = reader(f);
-      return records.map(({ k, i }) => {
+      return ordered.map(({ k, i }) => {
         const v = read(k, i);
         return f.kind === 'dimension' && v < 0 ? null : v;
       });
@@ -131,13 +138,22 @@ function sortRecords(
   plan: SmallPlan,
   index: GroupIndex,
   first: ((k: number, i: number) => number) | undefined,
+  need: number,
 ): void {
   if (first) for (const r of records) r.key = first(r.k, r.i);
   const dir = plan.order?.desc ? -1 : 1;
   const { codes: dims, buckets } = index;
-  records.sort((a, b) => {
+  const compare = (a: Record_, b: Record_) => {
     if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * dir;
     for (const codes of dims) if (codes[a.k] !== codes[b.k]) return codes[a.k]! - codes[b.k]!;
     return buckets[a.k]! - buckets[b.k]!;
-  });
+  };
+  // Only the records up to the page's end need their order: select them first when they are few.
+  if (need >= records.length / 4) {
+    records.sort(compare);
+    return;
+  }
+  selectSmallest(records, need, compare);
+  const head = records.slice(0, need).sort(compare);
+  for (let i = 0; i < need; i++) records[i] = head[i]!;
 }

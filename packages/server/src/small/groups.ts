@@ -43,12 +43,16 @@ export class GroupIndex {
     const out = new Int32Array(rows.length);
     const dense = this.dense;
     const g = this.plan.bucket;
+    const base = this.base;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
+      // In a window from 0 on (the times whole seconds, base a multiple of g), the bucket is the
+      // time less its remainder (SQL's `time // g * g`), found without a floating-point remainder.
       const time = times[r]!;
-      const bucket = g === undefined ? 0 : time - (time % g);
+      const number = g === undefined || !dense ? 0 : Math.floor((time - base) / g);
+      const bucket = g === undefined ? 0 : dense ? base + number * g : time - (time % g);
       if (dense) {
-        let key = g === undefined ? 0 : (bucket - this.base) / g;
+        let key = number;
         for (let d = 0; d < columns.length; d++) key = key * this.radix[d]! + columns[d]![r]! + 1;
         let id = dense[key]!;
         if (id < 0) {

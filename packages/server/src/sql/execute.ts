@@ -224,7 +224,7 @@ export class QueryExecutor {
     if (query.small && small) {
       const plan = query.small;
       const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
-        const result = evaluateSmall(plan, small);
+        const result = evaluateSmall(plan, small, offset + limit);
         if (signal?.aborted) throw signal.reason;
         appendPage(writer, result.columns, result.total, { offset, limit }, keep);
         return result.total;

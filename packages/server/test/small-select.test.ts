@@ -1,0 +1,36 @@
+// The evaluator's partial ordering: after selectSmallest the first n items are the n smallest of a
+// total order (any n, duplicates-free input as group keys are), the rest keep every other item.
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { selectSmallest } from '../src/small/select';
+
+const byValue = (a: number, b: number) => a - b;
+
+describe('selectSmallest', () => {
+  test.prop([fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { maxLength: 200 }), fc.nat()])(
+    'puts the n smallest first, and keeps every item',
+    (values, at) => {
+      const n = values.length === 0 ? 0 : at % (values.length + 1);
+      const items = [...values];
+      selectSmallest(items, n, byValue);
+      const sorted = [...values].sort(byValue);
+      expect([...items.slice(0, n)].sort(byValue)).toStrictEqual(sorted.slice(0, n));
+      expect([...items].sort(byValue)).toStrictEqual(sorted);
+    },
+  );
+
+  test.prop([fc.integer({ min: 1, max: 300 }), fc.nat()])(
+    'selects from sorted and reversed input alike',
+    (length, at) => {
+      const n = at % (length + 1);
+      for (const values of [
+        Array.from({ length }, (_, i) => i),
+        Array.from({ length }, (_, i) => length - i),
+      ]) {
+        const items = [...values];
+        selectSmallest(items, n, byValue);
+        expect([...items.slice(0, n)].sort(byValue)).toStrictEqual([...values].sort(byValue).slice(0, n));
+      }
+    },
+  );
+});
