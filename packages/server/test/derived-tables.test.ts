@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/data/dataset';
 import {
   ACTIVE_HOURS,
+  OPEN_HOURS,
   DERIVED_CATALOG,
   OPEN_SESSIONS,
   SAMPLE_SESSIONS,
@@ -56,7 +57,7 @@ async function checkDerived(db: Dataset) {
   const tables = await db.all(
     `SELECT table_name FROM duckdb_tables() WHERE database_name = '${DERIVED_CATALOG}' ORDER BY ALL`,
   );
-  expect(tables).toEqual([['active_hours'], ['open_sessions'], ['session_sample']]);
+  expect(tables).toEqual([['active_hours'], ['open_hours'], ['open_sessions'], ['session_sample']]);
   // The ended sessions counted by customer and hours of start and last second.
   const hours = (sql: string) =>
     db.all(`SELECT cust::VARCHAR, first_h::DOUBLE, last_h::DOUBLE, n::DOUBLE FROM (${sql}) t ORDER BY ALL`);
@@ -65,6 +66,13 @@ async function checkDerived(db: Dataset) {
       FROM sessions WHERE end_ts IS NOT NULL GROUP BY ALL`),
   );
   expect((await hours(`SELECT * FROM ${ACTIVE_HOURS}`)).length).toBeGreaterThan(0);
+  // The open sessions counted by customer and hour of start.
+  const openHours = (sql: string) =>
+    db.all(`SELECT cust::VARCHAR, first_h::DOUBLE, n::DOUBLE FROM (${sql}) t ORDER BY ALL`);
+  expect(await openHours(`SELECT * FROM ${OPEN_HOURS}`)).toEqual(
+    await openHours(`SELECT cust, start_ts // 3600 AS first_h, count(*) AS n
+      FROM sessions WHERE end_ts IS NULL GROUP BY ALL`),
+  );
   return { open: open.length, sample: sample.length };
 }
 

@@ -1,7 +1,7 @@
 // Small tables derived from the sessions each time a DuckDB data set opens, kept beside them in an
 // in-memory database of their own (never written to a user's file, never read from one): a sample
 // of the sessions a deep list page estimates its threshold from, the sessions without an end, and
-// the ended sessions counted by their hours of start and end.
+// the ended sessions counted by their hours of start and end, the open ones by their hour of start.
 import { SAMPLE_EVERY } from '../sql/list-threshold';
 
 /**
@@ -30,6 +30,13 @@ export const OPEN_SESSIONS = `${DERIVED_CATALOG}.main.open_sessions`;
  * thousand a month) instead of every session active in the window (sql/group-rows.ts).
  */
 export const ACTIVE_HOURS = `${DERIVED_CATALOG}.main.active_hours`;
+
+/**
+ * The sessions without an end counted by customer and hour of start (`start_ts // 3600`): the
+ * open sessions' side of the same `concurviewavg` plan (about 700 rows a month instead of 1.5 %
+ * of the sessions, one by one).
+ */
+export const OPEN_HOURS = `${DERIVED_CATALOG}.main.open_hours`;
 
 /**
  * SQL true for the sessions of the sample, given the layout: in the encoded tables the session id's
@@ -72,6 +79,10 @@ export async function deriveTables(host: DerivedHost, layout: 'coded' | 'raw'): 
     `CREATE OR REPLACE TABLE ${OPEN_SESSIONS} AS SELECT * FROM ${GATHERED} WHERE end_ts IS NULL`,
   );
   await host.exec(`DROP TABLE ${GATHERED}`);
+  await host.exec(
+    `CREATE OR REPLACE TABLE ${OPEN_HOURS} AS SELECT cust, start_ts // 3600 AS first_h, count(*)::BIGINT AS n
+       FROM ${OPEN_SESSIONS} GROUP BY ALL ORDER BY ALL`,
+  );
   await host.exec(
     `CREATE OR REPLACE TABLE ${ACTIVE_HOURS} AS SELECT cust, start_ts // 3600 AS first_h, (end_ts - 1) // 3600 AS last_h,
        count(*)::BIGINT AS n FROM sessions WHERE end_ts IS NOT NULL GROUP BY ALL ORDER BY ALL`,

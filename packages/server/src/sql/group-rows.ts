@@ -1,7 +1,7 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
-import { ACTIVE_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
+import { ACTIVE_HOURS, OPEN_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
 import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
 import type { PlanTarget } from './dialect';
@@ -176,8 +176,9 @@ export function activeCountSource(
  * The (first, last) bucket numbers of the sessions active in a window of whole hours, bucketed by
  * whole hours (g and the window's ends multiples of 3600, start at least 3600), with their counts:
  * the ended sessions from their counts by hour (ACTIVE_HOURS: a bucket number is the hour's number
- * // (g / 3600), since truncating divisions compose), the open ones one by one. For whole hours
- * S < E, start < E is first hour < E / 3600 and end > S is the last second's hour >= S / 3600.
+ * // (g / 3600), since truncating divisions compose), the open ones from theirs by hour of start
+ * (OPEN_HOURS). For whole hours S < E, start < E is first hour < E / 3600 and end > S is the last
+ * second's hour >= S / 3600.
  */
 function hourSpans(p: RowScope): string {
   const g = p.g as string;
@@ -186,8 +187,8 @@ function hourSpans(p: RowScope): string {
   const k = `(${hours(g)})`;
   const ended = `SELECT ${dialect.intDiv('first_h', k)} AS __first, ${dialect.intDiv('last_h', k)} AS __last, n
       FROM ${ACTIVE_HOURS} WHERE cust = ${p.cust} AND first_h < ${hours(p.end)} AND last_h >= ${hours(p.start)}`;
-  const open = `SELECT ${dialect.intDiv('start_ts', g)} AS __first, ${dialect.intDiv(`${p.end} - 1`, g)} AS __last, 1 AS n
-      FROM ${OPEN_SESSIONS} WHERE cust = ${p.cust} AND start_ts < ${p.end}`;
+  const open = `SELECT ${dialect.intDiv('first_h', k)} AS __first, ${dialect.intDiv(`${p.end} - 1`, g)} AS __last, n
+      FROM ${OPEN_HOURS} WHERE cust = ${p.cust} AND first_h < ${hours(p.end)}`;
   return `${ended} UNION ALL ${open}`;
 }
 
