@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/data/dataset';
 import {
   ACTIVE_HOURS,
-  OPEN_HOURS,
   DERIVED_CATALOG,
+  OPEN_HOURS,
   OPEN_SESSIONS,
   SAMPLE_SESSIONS,
   sampledSession,
