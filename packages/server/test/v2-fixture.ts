@@ -185,7 +185,7 @@ export async function openV2Dataset(
 export async function run(
   db: Engine,
   p: Record<string, string | number>,
-  endpoint: 'metricquery' | 'session' = 'metricquery',
+  endpoint: 'metricquery' | 'session' | 'listsessions' = 'metricquery',
 ): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
   return runNode(db, node(p, endpoint));
 }
@@ -218,7 +218,7 @@ export const EXTENDED = extendCatalogue(DEFAULT_CATALOGUE, {
 /** The validated query node of a URL's parameters (period `PERIOD` unless given). */
 export function node(
   p: Record<string, string | number>,
-  endpoint: 'metricquery' | 'session' = 'metricquery',
+  endpoint: 'metricquery' | 'session' | 'listsessions' = 'metricquery',
   validate = true,
 ): QueryNode {
   const search = new URLSearchParams(

@@ -68,6 +68,23 @@ export interface PlanContext extends FilterContext {
   readonly decodes: Decodes;
 }
 
+/**
+ * A plan's rows (without `__total`) as the parts of one SELECT, which a page statement can order,
+ * count and cut in that SELECT itself.
+ */
+export interface RowParts {
+  /** Each select item's SQL by its name (`f_latency`, `__sid`), in the order selected. */
+  readonly items: ReadonlyMap<string, string>;
+  /** `FROM …` with its joins and `WHERE`. */
+  readonly tail: string;
+}
+
+/** The rows of `parts` as one SELECT, `more` items after theirs. */
+export function selectParts(parts: RowParts, more: readonly string[] = []): string {
+  const items = [...parts.items].map(([name, sql]) => `${sql} AS ${name}`);
+  return `SELECT ${[...items, ...more].join(', ')} ${parts.tail}`;
+}
+
 /** A groups or events record's field: a metric's `m_<name>`, the bucket in epoch seconds, a dimension's code. */
 export function selectColumn(c: OutputColumn): PageField {
   if (c.kind === 'metric') return `p.m_${c.name}`;
@@ -79,8 +96,9 @@ export function selectColumn(c: OutputColumn): PageField {
 
 /**
  * The statement of one page and its output columns. `rows` yields every row of the result, in no
- * particular order, each with `__total`; `order` gives the result's order over a row qualifier;
- * the page takes the limit and offset parameters after the plan's bound ones (`params`).
+ * particular order, each with `__total`, or is the parts of a SELECT of the rows without it;
+ * `order` gives the result's order over a row qualifier; the page takes the limit and offset
+ * parameters after the plan's bound ones (`params`).
  *
  * Written with as few levels as the fields allow, since DuckDB plans every statement again on each
  * run (a parameterized statement is re-planned), and every sort and join costs planning time:
@@ -90,11 +108,14 @@ export function selectColumn(c: OutputColumn): PageField {
  *   the page is cut first, then only its rows are joined to the dictionary (a LEFT JOIN on the
  *   unique code: a hash join costs a fraction of a correlated lookup, but it still scans the
  *   dictionary: 2-6 ms for 125k subscribers) and ordered again (a subquery's order does not survive
- *   a join).
+ *   a join);
+ * - rows given as parts whose every field is one of their items as it is: one SELECT computes the
+ *   fields, counts, orders and pages (at 1M sessions, the session list (i)'s statement took 7% less
+ *   CPU than with the rows as a subquery).
  */
 export function pageStatement(
   columns: readonly OutputColumn[],
-  rows: string,
+  rows: string | RowParts,
   params: Params,
   order: (qualifier: string) => readonly string[],
   decodes: Decodes,
@@ -122,10 +143,26 @@ export function pageStatement(
     return `coalesce(d${i}.value, '')`;
   });
   const page = ` LIMIT ${params.next(1, 'bigint')} OFFSET ${params.next(2, 'bigint')}`;
+  const one = typeof rows === 'string' || joins.length > 0 ? undefined : oneSelect(rows, select);
+  if (one !== undefined) return { sql: `${one}${orderBy(order(''))}${page}`, columns: out };
+  const all = typeof rows === 'string' ? rows : selectParts(rows, [TOTAL]);
   const head = `SELECT ${select.join(', ')}, p.__total FROM`;
   const sql =
     joins.length === 0
-      ? `${head} (${rows}) p${orderBy(order('p.'))}${page}`
-      : `${head} (SELECT * FROM (${rows}) o${orderBy(order('o.'))}${page}) p${joins.join('')}${orderBy(order('p.'))}`;
+      ? `${head} (${all}) p${orderBy(order('p.'))}${page}`
+      : `${head} (SELECT * FROM (${all}) o${orderBy(order('o.'))}${page}) p${joins.join('')}${orderBy(order('p.'))}`;
   return { sql, columns: out };
+}
+
+/**
+ * The rows' one SELECT with the page's fields first (each an item of the rows as it is, `p.<name>`),
+ * then `__total`, then the other items (which the order may read), or undefined where a field is
+ * an expression over an item.
+ */
+function oneSelect(rows: RowParts, select: readonly string[]): string | undefined {
+  const names = select.map((s) => /^p\.(\w+)$/.exec(s)?.[1]);
+  if (names.some((n) => n === undefined || !rows.items.has(n))) return undefined;
+  const fields = names.map((n) => `${rows.items.get(n!)} AS ${n}`);
+  const rest = [...rows.items].filter(([n]) => !names.includes(n)).map(([n, sql]) => `${sql} AS ${n}`);
+  return `SELECT ${[...fields, TOTAL, ...rest].join(', ')} ${rows.tail}`;
 }

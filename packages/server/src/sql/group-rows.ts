@@ -45,8 +45,27 @@ const ENDED_OR_DROPPED_TEXT = `status IN ('${SESSION_STATUSES[0]}', '${SESSION_S
  */
 export const BUCKET_NUMBER = '__bucket_n';
 
+/**
+ * A row set as the parts of one SELECT over its table, so that a plan can aggregate or list the
+ * rows in that SELECT itself (one level fewer for DuckDB to bind and plan on every run).
+ */
+export interface TableRows {
+  /** The table and its alias (`sessions ss`). */
+  readonly from: string;
+  readonly alias: string;
+  readonly where: readonly string[];
+  /** In a time series, a row's bucket number (what `BUCKET_NUMBER` holds in the nested form). */
+  readonly bucket?: string;
+}
+
+/** The rows of `t` as a SELECT of its table's columns, with the bucket number in a series. */
+export function selectRows(t: TableRows): string {
+  const bucket = t.bucket === undefined ? '' : `, ${t.bucket} AS ${BUCKET_NUMBER}`;
+  return `SELECT ${t.alias}.*${bucket} FROM ${t.from} WHERE ${t.where.join(' AND ')}`;
+}
+
 /** The population S (sessiontype, allstatus, filter, session-level conditions), one row per session. */
-export function populationRows(p: RowScope, filter: readonly string[]): string {
+export function populationTable(p: RowScope, filter: readonly string[]): TableRows {
   const ts = p.options.sessiontype === 'started' ? 'start_ts' : 'end_ts';
   const where = [
     `cust = ${p.cust}`,
@@ -56,8 +75,12 @@ export function populationRows(p: RowScope, filter: readonly string[]): string {
     ...filter,
     ...p.sessionWhere,
   ];
-  const bucket = p.g ? `, ${p.target.dialect.intDiv(ts, p.g)} AS ${BUCKET_NUMBER}` : '';
-  return `SELECT ss.*${bucket} FROM ${sessionsOf(p)} ss WHERE ${where.join(' AND ')}`;
+  return {
+    from: `${sessionsOf(p)} ss`,
+    alias: 'ss',
+    where,
+    ...(p.g ? { bucket: p.target.dialect.intDiv(ts, p.g) } : {}),
+  };
 }
 
 /**
@@ -193,11 +216,14 @@ function hourSpans(p: RowScope): string {
 }
 
 /** Error events in the window under the businesserror rule; with session-level conditions, only
- * events of sessions satisfying them (in a time series with their bucket's number, `BUCKET_NUMBER`). */
-export function errorRows(p: RowScope, filter: readonly string[], columns: readonly string[]): string {
-  const where = errorEventConditions({ ...p, filter });
-  const bucket = p.g ? `, ${p.target.dialect.intDiv('ts', p.g)} AS ${BUCKET_NUMBER}` : '';
-  return `SELECT errors.*${bucket} FROM ${errorEvents(p.target, columns)} errors WHERE ${where.join(' AND ')}`;
+ * events of sessions satisfying them (in a time series with their bucket's number). */
+export function errorTable(p: RowScope, filter: readonly string[], columns: readonly string[]): TableRows {
+  return {
+    from: `${errorEvents(p.target, columns)} errors`,
+    alias: 'errors',
+    where: errorEventConditions({ ...p, filter }),
+    ...(p.g ? { bucket: p.target.dialect.intDiv('ts', p.g) } : {}),
+  };
 }
 
 /**

@@ -10,9 +10,11 @@ import {
   activeCountSource,
   activeRows,
   BUCKET_NUMBER,
-  errorRows,
-  populationRows,
+  errorTable,
+  populationTable,
   type RowScope,
+  selectRows,
+  type TableRows,
 } from './group-rows';
 import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
 import { orderTerms } from './order';
@@ -61,9 +63,8 @@ export function compileGroups(query: QueryNode, ctx: PlanContext, options: Popul
   const columns = outputColumns(names);
   if (sources.length === 0) return emptyPlan(columns, ctx.target.dialect);
 
-  const body = mergeSources(sources, keys, needed, present, levels.group, params);
+  const rows = groupRows(sources, keys, needed, present, levels.group, params);
   const order = (q: string) => orderTerms(query, dims, series, q);
-  const rows = `SELECT r.*, ${TOTAL} FROM (${body}) r`;
   return freezePlan({
     kind: 'groups',
     ...pageStatement(columns, rows, params, order, ctx.decodes),
@@ -96,12 +97,24 @@ interface GroupShape {
 
 /**
  * One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`);
- * `metrics`: the metric columns it computes, after the group keys.
+ * `metrics`: the metric columns it computes, after the group keys. `flat`: the same aggregation
+ * as parts of one SELECT over the source's table (or row set), for a plan of this source alone.
  */
 interface Source {
   readonly sql: string;
   readonly requested: boolean;
   readonly metrics: readonly ServerMetric[];
+  readonly flat?: FlatSource;
+}
+
+/** `SELECT <keys>, <aggregates> <tail>`: one record per group, keys included. */
+interface FlatSource {
+  /** The group keys' select items (a series' bucket start from its number). */
+  readonly keys: readonly string[];
+  /** Each metric's aggregate. */
+  readonly aggregates: ReadonlyMap<ServerMetric, string>;
+  /** `FROM …` with its `WHERE` and `GROUP BY`; no `HAVING`. */
+  readonly tail: string;
 }
 
 /**
@@ -132,28 +145,27 @@ function groupSources(
   };
   const sources: Source[] = [];
   const present = new Set<ServerMetric>();
-  // `numbered`: the rows carry their bucket's number (BUCKET_NUMBER), grouped, then times g.
-  const add = (
-    source: MetricSource,
-    rows: string | null,
-    except: readonly ServerMetric[] = [],
-    numbered = false,
-  ) => {
+  const add = (source: MetricSource, rows: string | TableRows, except: readonly ServerMetric[] = []) => {
     const metrics = needed.filter((m) => sourceOf(m) === source && !except.includes(m));
-    if (metrics.length === 0 || rows === null) return;
+    if (metrics.length === 0) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
-    const aggs = metrics.map((m) => `${aggregateSql(m, scope.target.dialect, metrics)} AS m_${m}`);
-    const byNumber = (k: string) => numbered && k === 'ts_bucket';
-    const select = keys.map((k) => (byNumber(k) ? `${BUCKET_NUMBER} * ${scope.g} AS ts_bucket` : k));
-    const grouped = keys.map((k) => (byNumber(k) ? BUCKET_NUMBER : k));
-    const grouping = keys.length > 0 ? `GROUP BY ${grouped.join(', ')}` : 'HAVING count(*) > 0';
-    const sql = `SELECT ${[...select, ...aggs, `${req ? 1 : 0} AS __req`].join(', ')} FROM (${rows}) r ${grouping}`;
-    sources.push({ sql, requested: req, metrics });
+    const aggregates = new Map(metrics.map((m) => [m, aggregateSql(m, scope.target.dialect, metrics)]));
+    const table = typeof rows === 'string' ? undefined : rows;
+    // Nested, the rows carry their bucket's number (BUCKET_NUMBER), grouped, then times g.
+    const nested = table
+      ? grouping(keys, `FROM (${selectRows(table)}) r`, table.bucket && BUCKET_NUMBER, scope.g)
+      : grouping(keys, `FROM (${rows}) r`, undefined, scope.g);
+    const aggs = metrics.map((m) => `${aggregates.get(m)} AS m_${m}`);
+    const sql = `SELECT ${[...nested.keys, ...aggs, `${req ? 1 : 0} AS __req`].join(', ')} ${nested.tail}${
+      keys.length > 0 ? '' : ' HAVING count(*) > 0'
+    }`;
+    const inPlace = table && grouping(keys, tableFrom(table), table.bucket && `(${table.bucket})`, scope.g);
+    sources.push({ sql, requested: req, metrics, flat: { ...(inPlace ?? nested), aggregates } });
   };
   if (sFilter) {
     if (options.concurrency) add('sessions', activeRows(scope, sFilter));
-    else add('sessions', populationRows(scope, sFilter), [], true);
+    else add('sessions', populationTable(scope, sFilter));
     // A series counts concurviewavg per bucket from start and end deltas, not one row per bucket
     // a session is active in; other metrics of active sessions (views) take those rows.
     const counted = series && !options.concurrency && needed.includes('concurviewavg');
@@ -168,16 +180,42 @@ function groupSources(
     }
     add('active', activeRows(scope, sFilter), counted ? ['concurviewavg'] : []);
   }
-  if (eFilter) add('errors', errorRows(scope, eFilter, [...keys, ...filterColumns(query)]), [], true);
+  if (eFilter) add('errors', errorTable(scope, eFilter, [...keys, ...filterColumns(query)]));
   return { sources, present };
 }
 
 /**
+ * An aggregation's group keys and its tail from `from` (`FROM …` and its `WHERE`): the keys as
+ * they are, but a time series' bucket, with `bucket` (the bucket number of a row), grouped by that
+ * number and written as its start (number * g, once per group).
+ */
+function grouping(
+  keys: readonly string[],
+  from: string,
+  bucket: string | undefined,
+  g: string | undefined,
+): Pick<FlatSource, 'keys' | 'tail'> {
+  const byNumber = (k: string) => bucket !== undefined && k === 'ts_bucket';
+  const grouped = keys.map((k) => (byNumber(k) ? bucket : k));
+  return {
+    keys: keys.map((k) => (byNumber(k) ? `${bucket} * ${g} AS ts_bucket` : k)),
+    tail: `${from}${keys.length > 0 ? ` GROUP BY ${grouped.join(', ')}` : ''}`,
+  };
+}
+
+/** `FROM` a table's rows in place, with their conditions. */
+const tableFrom = (t: TableRows) => `FROM ${t.from} WHERE ${t.where.join(' AND ')}`;
+
+/**
  * One record per group over every source (a group exists where a requested metric has rows; `max`
  * picks each metric from its one source, 0 where it has none), then the group-level conditions,
- * which test each record, on metrics requested or not.
+ * which test each record, on metrics requested or not; every record with `__total`.
+ * One source holding a requested metric (every needed metric from it): its groups are the
+ * records, so its own SELECT computes them, tests them (HAVING) and counts them, one level over
+ * the table where the source reads one (at 1M sessions (h)'s statement took 5-8% less CPU than
+ * with the layers of a merge).
  */
-function mergeSources(
+function groupRows(
   sources: readonly Source[],
   keys: readonly string[],
   needed: readonly ServerMetric[],
@@ -185,8 +223,36 @@ function mergeSources(
   conditions: QoeFilterAst['conditions'],
   params: Params,
 ): string {
-  const { dialect } = params.target;
-  const having = conditions.map((c) => `m_${c.metric} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  const tests = (value: (m: string) => string) =>
+    conditions.map((c) => `${value(c.metric)} ${sqlOperator(c.operator)} ${params.double(c.value)}`);
+  const only = sources.length === 1 ? sources[0]! : undefined;
+  const flat = only?.requested && needed.every((m) => present.has(m)) ? only.flat : undefined;
+  if (flat) {
+    const value = (m: string) => `(${flat.aggregates.get(m as ServerMetric)})::DOUBLE`;
+    const having = [...(keys.length > 0 ? [] : ['count(*) > 0']), ...tests(value)];
+    const items = [...flat.keys, ...needed.map((m) => `${value(m)} AS m_${m}`), TOTAL];
+    return `SELECT ${items.join(', ')} ${flat.tail}${having.length > 0 ? ` HAVING ${having.join(' AND ')}` : ''}`;
+  }
+  const body = mergeSources(
+    sources,
+    keys,
+    needed,
+    present,
+    tests((m) => `m_${m}`),
+    params.target.dialect,
+  );
+  return `SELECT r.*, ${TOTAL} FROM (${body}) r`;
+}
+
+/** `groupRows` of sources to merge, with the group-level conditions' tests over `m_<metric>`. */
+function mergeSources(
+  sources: readonly Source[],
+  keys: readonly string[],
+  needed: readonly ServerMetric[],
+  present: ReadonlySet<ServerMetric>,
+  having: readonly string[],
+  dialect: Dialect,
+): string {
   const where = having.length > 0 ? ` WHERE ${having.join(' AND ')}` : '';
   const only = sources.length === 1 ? sources[0]! : undefined;
   if (only?.requested && needed.every((m) => present.has(m))) {

@@ -5,8 +5,8 @@
 import type { QueryNode } from '@playq/query';
 import type { PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
-import { type Decodes, type PageField, pageStatement, TOTAL } from './fragments';
-import { activeRows, populationRows, type RowScope } from './group-rows';
+import { type Decodes, type PageField, pageStatement, type RowParts, selectParts } from './fragments';
+import { activeRows, populationTable, type RowScope, selectRows, type TableRows } from './group-rows';
 import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
 import { TOP_N_ROWS, thresholdRows } from './list-threshold';
 import { Params } from './params';
@@ -81,10 +81,10 @@ export function compileSessionList(
   const scope: RowScope = { target: params.target, options, cust, start, end, g: undefined, sessionWhere };
   const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
   if (filter === null) return emptyPlan(columns, params.target.dialect);
-  const rowsOf = (s: RowScope) => (options.concurrency ? activeRows(s, filter) : populationRows(s, filter));
+  // The population's rows are read from their table in place; the active sessions' are a row set.
+  const rowsOf = (s: RowScope) => (options.concurrency ? activeRows(s, filter) : populationTable(s, filter));
   const rows = rowsOf(scope);
   const sid = tieBreak(params.target);
-  const body = listBody(rows, fields, options, cust, sid);
   const dir = query.order ?? 'desc';
   const order = (q: string) => [`${q}f_${key} ${dirSql(dir)}`, `${q}__sid ASC`];
   // A deep page (by the request's limit and offset; either form answers every page exactly).
@@ -95,14 +95,14 @@ export function compileSessionList(
   const listed = deep
     ? thresholdRows({
         sampled: listBody(rowsOf({ ...scope, sample: true }), [key], options, cust, sid),
-        counted: rows,
+        counted: typeof rows === 'string' ? rows : selectRows(rows),
         wide: (join, where) => listBody(rows, fields, options, cust, sid, { join, where }),
         key: `f_${key}`,
         keySql: LIST_FIELD_SQL[key].sql,
         dir,
         wanted: `${params.next(1, 'bigint')} + ${params.next(2, 'bigint')}`,
       })
-    : `SELECT r.*, ${TOTAL} FROM (${body}) r`;
+    : listParts(rows, fields, options, cust, sid);
   return freezePlan({
     kind: 'sessions',
     ...pageStatement(columns, listed, params, order, ctx.decodes ?? isSmallDimension, (c) =>
@@ -122,27 +122,35 @@ interface Restriction {
 /**
  * One row per session: its tie-break (`__sid`, in session id order) and each field's value or code
  * (`f_<name>`), with the session's error counts joined when a field reads them. A restriction
- * filters the rows before the fields are computed.
+ * filters the rows before the fields are computed. `rows` are a row set, or a table's rows read in
+ * place (one level fewer for DuckDB to bind and plan on every run).
  */
-function listBody(
-  rows: string,
+function listParts(
+  rows: string | TableRows,
   fields: readonly ServerListField[],
   options: PopulationOptions,
   cust: string,
   sid: string,
   restriction?: Restriction,
-): string {
+): RowParts {
   const sql = (f: ServerListField): ListFieldSql => LIST_FIELD_SQL[f];
-  const select = [`${sid} AS __sid`, ...fields.map((f) => `${sql(f).sql} AS f_${f}`)];
-  const restrict = restriction ? `, ${restriction.join} WHERE ${restriction.where}` : '';
-  if (!fields.some((f) => sql(f).errors)) return `SELECT ${select.join(', ')} FROM (${rows}) s${restrict}`;
+  const items = new Map([['__sid', sid], ...fields.map((f): [string, string] => [`f_${f}`, sql(f).sql])]);
+  const table = typeof rows === 'string' ? undefined : rows;
+  const alias = table?.alias ?? 's';
+  const from = table?.from ?? `(${rows}) s`;
+  const where = [...(table?.where ?? []), ...(restriction ? [restriction.where] : [])];
+  const restrict = `${restriction ? `, ${restriction.join}` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  if (!fields.some((f) => sql(f).errors)) return { items, tail: `FROM ${from}${restrict}` };
   // Every error event of the session, at any time, under the businesserror rule.
   const counts = `SELECT session_id AS e_sid, count(*) AS n_errors, count(*) FILTER (WHERE fatal) AS n_fatal
     FROM errors x WHERE x.cust = ${cust}${businessRule(options, 'x.')
       .map((w) => ` AND ${w}`)
       .join('')} AND x.session_id IS NOT NULL GROUP BY session_id`;
-  return `SELECT ${select.join(', ')} FROM (${rows}) s LEFT JOIN (${counts}) e ON e.e_sid = s.session_id${restrict}`;
+  return { items, tail: `FROM ${from} LEFT JOIN (${counts}) e ON e.e_sid = ${alias}.session_id${restrict}` };
 }
+
+/** `listParts` as one SELECT. */
+const listBody = (...args: Parameters<typeof listParts>) => selectParts(listParts(...args));
 
 /** A field of the page row `p`: a number or text as it is, a coded text decoded ("" for null). */
 function pageField(name: ServerListField): PageField {
