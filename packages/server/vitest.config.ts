@@ -20,6 +20,7 @@ const SEMANTICS = [
   'test/large-dictionaries.test.ts',
   'test/startup-quantiles.test.ts',
   'test/active-hours.test.ts',
+  'test/flat-plans.test.ts',
 ];
 
 const engine = (name: string) => ({

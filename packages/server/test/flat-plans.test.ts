@@ -1,6 +1,7 @@
-// The one-source plans written as one SELECT (docs/server.md, "Plan shapes"): a groups plan whose
-// metrics all come from the population aggregates, tests and counts its groups in the SELECT over
-// the sessions table, and a session list is computed, counted, ordered and paged in one SELECT.
+// The one-source plans written as one SELECT (docs/server.md, "Performance design"): a groups plan
+// whose metrics all come from the population (or all from the error events) aggregates, tests and
+// counts its groups in the SELECT over the table, and a session list is computed, counted, ordered
+// and paged in one SELECT.
 // They must answer as the merged plan does: same records, order, total and pages.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ const metricSets = fc.constantFrom(
   'viewercount,playdur',
   'playdur,viewercount,buffcount',
   'bufferingratio',
+  'errors',
 );
 const groupings = fc.constantFrom<Record<string, string>>(
   {},
@@ -48,7 +50,7 @@ const pages = fc.record({ limit: fc.integer({ min: 1, max: 40 }), offset: fc.int
 
 describe('one-source plans in one SELECT', () => {
   test.prop([periods, metricSets, groupings, conditions, pages], { numRuns: 25 })(
-    'a groups plan over the population answers as the merge of sources does',
+    'a groups plan of one source answers as the merge of sources does',
     async (period, metrics, grouping, qoe, page) => {
       const p = { period, metrics, ...grouping, ...page };
       const flat = await run(db, { ...p, ...(qoe ? { qoefilter: qoe } : {}) });
