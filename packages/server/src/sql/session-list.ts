@@ -81,8 +81,14 @@ export function compileSessionList(
   const scope: RowScope = { target: params.target, options, cust, start, end, g: undefined, sessionWhere };
   const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
   if (filter === null) return emptyPlan(columns, params.target.dialect);
-  // The population's rows are read from their table in place; the active sessions' are a row set.
+  // A page of the list reads the population's rows from their table in place; the active
+  // sessions' are a row set. A deep page's statement reads the rows as row sets: over the table in
+  // place, with the threshold beside it, it took 4% more CPU at 1M sessions on two threads.
   const rowsOf = (s: RowScope) => (options.concurrency ? activeRows(s, filter) : populationTable(s, filter));
+  const setOf = (s: RowScope) => {
+    const r = rowsOf(s);
+    return typeof r === 'string' ? r : selectRows(r);
+  };
   const rows = rowsOf(scope);
   const sid = tieBreak(params.target);
   const dir = query.order ?? 'desc';
@@ -94,9 +100,9 @@ export function compileSessionList(
     query.limit + query.offset > TOP_N_ROWS;
   const listed = deep
     ? thresholdRows({
-        sampled: listBody(rowsOf({ ...scope, sample: true }), [key], options, cust, sid),
-        counted: typeof rows === 'string' ? rows : selectRows(rows),
-        wide: (join, where) => listBody(rows, fields, options, cust, sid, { join, where }),
+        sampled: listBody(setOf({ ...scope, sample: true }), [key], options, cust, sid),
+        counted: setOf(scope),
+        wide: (join, where) => listBody(setOf(scope), fields, options, cust, sid, { join, where }),
         key: `f_${key}`,
         keySql: LIST_FIELD_SQL[key].sql,
         dir,
