@@ -40,6 +40,15 @@ const groupings = fc.constantFrom<Record<string, string>>(
   { aggby: 'timestamp', granularity: '10minute' },
 );
 /** Group-level conditions on population metrics (tested per record), or none. */
+/** Metrics of the population and of the error events, each requested. */
+const twoSources = fc.constantFrom('viewercount,errors', 'errors,latency', 'attempts,bufferingratio,errors');
+const keyed = fc.constantFrom<Record<string, string>>(
+  // Sessions and events without a subscriber tag: a group whose key is null in both sources.
+  { aggby: 'subscribertag' },
+  { aggby: 'country' },
+  { aggby: 'country,platform' },
+  { aggby: 'timestamp', granularity: 'hour' },
+);
 const conditions = fc.constantFrom(
   '',
   'viewercount>3',
@@ -61,6 +70,21 @@ describe('one-source plans in one SELECT', () => {
       expect(merged.plan.sql).toContain('UNION ALL');
       expect(flat.records).toEqual(merged.records);
       expect(flat.totalrecords).toBe(merged.totalrecords);
+    },
+  );
+
+  test.prop([periods, twoSources, keyed, conditions, pages], { numRuns: 20 })(
+    'a groups plan of two requested sources joined by group answers as the merge of sources does',
+    async (period, metrics, grouping, qoe, page) => {
+      const p = { period, metrics, ...grouping, ...page };
+      const joined = await run(db, { ...p, ...(qoe ? { qoefilter: qoe } : {}) });
+      // A third source, not requested, makes the plan merge them all.
+      const merged = await run(db, { ...p, qoefilter: `concurviewavg>=0${qoe ? ` AND ${qoe}` : ''}` });
+      expect(merged.plan.sql).toContain('UNION ALL');
+      if (joined.plan.small === undefined && db.target.dialect.name === 'duckdb')
+        expect(joined.plan.sql).toContain('FULL OUTER JOIN');
+      expect(joined.records).toEqual(merged.records);
+      expect(joined.totalrecords).toBe(merged.totalrecords);
     },
   );
 

@@ -98,7 +98,9 @@ interface GroupShape {
 /**
  * One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`);
  * `metrics`: the metric columns it computes, after the group keys. `flat`: the same aggregation
- * as parts of one SELECT over the source's table (or row set), for a plan of this source alone.
+ * as parts of one SELECT over the source's table, for a plan of this source alone (a source of a
+ * row set, the active sessions', has none: over the row set in place, (g)'s statement took 8-11%
+ * more CPU at 10M sessions).
  */
 interface Source {
   readonly sql: string;
@@ -161,7 +163,7 @@ function groupSources(
       keys.length > 0 ? '' : ' HAVING count(*) > 0'
     }`;
     const inPlace = table && grouping(keys, tableFrom(table), table.bucket && `(${table.bucket})`, scope.g);
-    sources.push({ sql, requested: req, metrics, flat: { ...(inPlace ?? nested), aggregates } });
+    sources.push({ sql, requested: req, metrics, ...(inPlace && { flat: { ...inPlace, aggregates } }) });
   };
   if (sFilter) {
     if (options.concurrency) add('sessions', activeRows(scope, sFilter));
@@ -233,6 +235,10 @@ function groupRows(
     const items = [...flat.keys, ...needed.map((m) => `${value(m)} AS m_${m}`), TOTAL];
     return `SELECT ${items.join(', ')} ${flat.tail}${having.length > 0 ? ` HAVING ${having.join(' AND ')}` : ''}`;
   }
+  const [a, b, ...more] = sources;
+  if (a && b && more.length === 0 && a.requested && b.requested && keys.length > 0) {
+    if (params.target.dialect.name === 'duckdb') return joinSources([a, b], keys, needed, present, tests);
+  }
   const body = mergeSources(
     sources,
     keys,
@@ -242,6 +248,36 @@ function groupRows(
     params.target.dialect,
   );
   return `SELECT r.*, ${TOTAL} FROM (${body}) r`;
+}
+
+/**
+ * `groupRows` of two sources that both hold a requested metric, by group keys: every group of
+ * either is a record, so a full outer join on the keys (`IS NOT DISTINCT FROM`: null keys are
+ * equal, as in the merge's GROUP BY) finds them, each metric from its source (0 where it has no
+ * row). At 1M sessions (c)'s statement took 8% less CPU than the merge of the two by UNION ALL,
+ * GROUP BY and `bool_or`. DuckDB only: the ClickHouse dialect keeps the merge.
+ */
+function joinSources(
+  [a, b]: readonly [Source, Source],
+  keys: readonly string[],
+  needed: readonly ServerMetric[],
+  present: ReadonlySet<ServerMetric>,
+  tests: (value: (m: string) => string) => string[],
+): string {
+  const value = (m: string) =>
+    present.has(m as ServerMetric)
+      ? `coalesce(${a.metrics.includes(m as ServerMetric) ? 'a' : 'b'}.m_${m}, 0)::DOUBLE`
+      : '0::DOUBLE';
+  const items = [
+    ...keys.map((k) => `coalesce(a.${k}, b.${k}) AS ${k}`),
+    ...needed.map((m) => `${value(m)} AS m_${m}`),
+    TOTAL,
+  ];
+  const on = keys.map((k) => `a.${k} IS NOT DISTINCT FROM b.${k}`).join(' AND ');
+  const where = tests(value);
+  return `SELECT ${items.join(', ')} FROM (${a.sql}) a FULL OUTER JOIN (${b.sql}) b ON ${on}${
+    where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+  }`;
 }
 
 /** `groupRows` of sources to merge, with the group-level conditions' tests over `m_<metric>`. */
@@ -256,8 +292,8 @@ function mergeSources(
   const where = having.length > 0 ? ` WHERE ${having.join(' AND ')}` : '';
   const only = sources.length === 1 ? sources[0]! : undefined;
   if (only?.requested && needed.every((m) => present.has(m))) {
-    // One source holding a requested metric without parts (concurviewavg's running count): its
-    // groups are the records, nothing to merge.
+    // One source holding a requested metric without parts (a row set's): its groups are the
+    // records, nothing to merge.
     const metricCols = needed.map((m) => `m_${m}::DOUBLE AS m_${m}`);
     return `SELECT ${[...keys, ...metricCols].join(', ')} FROM (${only.sql}) u${where}`;
   }
