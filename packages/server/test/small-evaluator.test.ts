@@ -185,7 +185,13 @@ describe('small-data evaluator', () => {
   ] as const)('answers exactly with %s', async (_, aggby) => {
     const period = `start=${END - 7 * DAY},end=${END}`;
     for (const d of data) {
-      const query = parse({ period, metrics: 'viewercount,errors,uniqueviewercount', aggby, limit: 50, offset: 3 });
+      const query = parse({
+        period,
+        metrics: 'viewercount,errors,uniqueviewercount',
+        aggby,
+        limit: 50,
+        offset: 3,
+      });
       expect(query).toBeDefined();
       const answer = await both(d, query!);
       expect(answer.covered).toBe(true);
