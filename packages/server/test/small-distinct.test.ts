@@ -35,6 +35,15 @@ describe('distinct counts of the small-data evaluator', () => {
     expect(SESSION_AGGREGATES.playperunique(group(t, [0, 1, 2]))).toBe(1.5);
   });
 
+  it('keeps subscriber 0 a subscriber, and an anonymous device apart from subscriber codes of any sign', () => {
+    // Subscriber 0 and an anonymous session both on device 3; subscriber 1; an anonymous device 0.
+    const edge = sessions([0, -1, 1, -1], [3, 3, 9, 0]);
+    expect(SESSION_AGGREGATES.uniqueviewercount(group(edge, [0, 1, 2, 3]))).toBe(4);
+    expect(SESSION_AGGREGATES.uniqueviewercount(group(edge, [0, 1]))).toBe(2);
+    expect(SESSION_AGGREGATES.uniqueviewercount(group(edge, [1, 2]))).toBe(2);
+    expect(SESSION_AGGREGATES.uniqueviewercount(group(edge, [0, 3]))).toBe(2);
+  });
+
   it('counts each group afresh', () => {
     expect(SESSION_AGGREGATES.uniqueviewercount(group(t, [0]))).toBe(1);
     expect(SESSION_AGGREGATES.uniqueviewercount(group(t, [2]))).toBe(1);

@@ -1,7 +1,9 @@
 // The evaluator's partial ordering: after selectSmallest the first n items are the n smallest of a
-// total order (any n, duplicates-free input as group keys are), the rest keep every other item.
+// total order (any n, duplicates-free input as group keys are), the rest keep every other item;
+// and its window search: lowerBound finds the first value at least x, ties included.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { lowerBound } from '../src/small/rows';
 import { selectSmallest } from '../src/small/select';
 
 const byValue = (a: number, b: number) => a - b;
@@ -31,6 +33,20 @@ describe('selectSmallest', () => {
         selectSmallest(items, n, byValue);
         expect([...items.slice(0, n)].sort(byValue)).toStrictEqual([...values].sort(byValue).slice(0, n));
       }
+    },
+  );
+
+  test.prop([
+    fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 60 }),
+    fc.integer({ min: -1, max: 21 }),
+    fc.nat(),
+  ])(
+    "lowerBound finds a window's first row: the first value at least x (ties included)",
+    (values, x, offset) => {
+      const sorted = Float64Array.from([...values].sort(byValue));
+      const from = sorted.length === 0 ? 0 : offset % (sorted.length + 1);
+      const expected = sorted.findIndex((v, i) => i >= from && v >= x);
+      expect(lowerBound(sorted, from, sorted.length, x)).toBe(expected < 0 ? sorted.length : expected);
     },
   );
 });
