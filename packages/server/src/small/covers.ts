@@ -2,6 +2,7 @@
 // it cannot answer exactly as the SQL plan does is left to DuckDB (`smallPlan` gives `undefined`).
 import {
   bucketSeconds,
+  isListEndpoint,
   isMetric,
   isPerEventQuery,
   isTimeSeries,
@@ -9,13 +10,17 @@ import {
   type QueryNode,
 } from '@playq/query';
 import { metricInfo, metricSql, type ServerMetric } from '../sql/metric-sql';
+import type { OutputColumn } from '../sql/plan';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
+import { isSmallListNumber } from './list-values';
 import { isSmallMetric, ownValueOf } from './metrics';
 import {
   isPlanDimension,
   type SmallCondition,
   type SmallField,
+  type SmallListField,
+  type SmallListPlan,
   type SmallPlan,
   type SmallPlanDimension,
 } from './plan';
@@ -101,4 +106,74 @@ function orderOf(
   if (isSmallMetric(key)) return { field: { kind: 'metric', name: key }, desc };
   const dim = fields.find((f) => f.kind === 'dimension' && f.name === key);
   return dim ? { field: dim, desc } : null;
+}
+
+/** Session-level conditions on own values the evaluator computes, or `undefined` when one is not. */
+function ownConditions(query: QueryNode): SmallCondition<MetricName>[] | undefined {
+  const out: SmallCondition<MetricName>[] = [];
+  for (const { metric, operator, value } of qoeOf(query)?.conditions ?? []) {
+    if (!isMetric(metric) || metricSql(metric)?.session === undefined || !ownValueOf(metric))
+      return undefined;
+    out.push({ metric, operator, value });
+  }
+  return out;
+}
+
+/** A list column as the evaluator writes it: a number, a code the writer decodes, the status. */
+function listField(column: OutputColumn): SmallListField | undefined {
+  if (isSmallListNumber(column.name)) return { kind: 'number', name: column.name };
+  if (column.name === 'status') return { kind: 'status' };
+  // (category and key are no list fields: they describe error events)
+  const d = column.decode;
+  if (d === undefined || d !== column.name || d === 'category' || d === 'key') return undefined;
+  return { kind: 'code', name: d };
+}
+
+/**
+ * The evaluator's plan of a validated session list whose SQL plan writes `columns`, or `undefined`
+ * when it does not cover it: `concurrency=1` (pro rata time fields), a text field the engine has
+ * no code for (`sessionid`, `deviceid`, a dimension joined to its dictionary), a condition on a
+ * value it does not compute.
+ *
+ * @example
+ * ```ts
+ * smallListPlan(fromURL('/api/v1/listsessions/demo?period=start=0,end=60&metrics=latency').query, 0, plan.columns);
+ * // { kind: 'list', population: { customer: 0, ... }, fields: [{ kind: 'number', name: 'latency' }], ... }
+ * ```
+ */
+export function smallListPlan(
+  query: QueryNode,
+  customer: number,
+  columns: readonly OutputColumn[],
+): SmallListPlan | undefined {
+  const options = populationOptions(query);
+  const period = query.period;
+  if (!isListEndpoint(query.endpoint) || options.concurrency || period?.type !== 'period') return undefined;
+  const fields = columns.map(listField);
+  if (!fields.every((f): f is SmallListField => f !== undefined)) return undefined;
+  const key = query.orderby ?? columns[0]?.name;
+  const field = columns.findIndex((c) => c.name === key);
+  const filter = filterOf(query)?.clauses ?? [];
+  const sessionConditions = ownConditions(query);
+  if (field < 0 || !filter.every((c) => isPlanDimension(c.dimension)) || !sessionConditions) return undefined;
+  return {
+    kind: 'list',
+    population: {
+      customer,
+      start: period.start,
+      end: period.end,
+      sessiontype: options.sessiontype,
+      allstatus: options.allstatus,
+      businesserror: options.businesserror,
+      dims: [],
+      needed: [],
+      requested: [],
+      filter: filter.map((c) => ({ dimension: c.dimension as SmallPlanDimension, values: c.values })),
+      sessionConditions,
+      groupConditions: [],
+      fields: [],
+    },
+    fields,
+    order: { field, desc: (query.order ?? 'desc') === 'desc' },
+  };
 }

@@ -3,6 +3,8 @@
 // conditions, the order and the record's fields. covers.ts makes it from a query.
 import type { ComparisonOperator, MetricName } from '@playq/query';
 import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
+import type { SmallListNumber } from './list-values';
+import type { SessionCodeColumn } from './tables';
 
 /**
  * The metrics the evaluator computes (metrics.ts): all but those of active sessions and the
@@ -37,6 +39,8 @@ export type SmallField =
   | { readonly kind: 'timestamp' };
 
 export interface SmallPlan {
+  /** A groups plan (the default); a session list's is a `SmallListPlan`. */
+  readonly kind?: 'groups';
   /** The customer's code in the coded tables. */
   readonly customer: number;
   readonly start: number;
@@ -57,4 +61,26 @@ export interface SmallPlan {
   /** The first sort key (ties then by the dimensions' codes ascending, then the bucket). */
   readonly order?: { readonly field: SmallField; readonly desc: boolean };
   readonly fields: readonly SmallField[];
+}
+
+/**
+ * A session list field the evaluator writes: a number (list-values.ts), a dimension's code (decoded
+ * by the record writer, ordered by code: a null code first) or the status (ordered by its name).
+ */
+export type SmallListField =
+  | { readonly kind: 'number'; readonly name: SmallListNumber }
+  | { readonly kind: 'code'; readonly name: SessionCodeColumn }
+  | { readonly kind: 'status' };
+
+/**
+ * A session list as the evaluator answers it (list.ts): one record per session of the population,
+ * its fields in order, ordered by one of them, then by session id ascending.
+ */
+export interface SmallListPlan {
+  readonly kind: 'list';
+  /** The population S, as a groups plan selects it (no groups, metrics or group-level conditions). */
+  readonly population: SmallPlan;
+  readonly fields: readonly SmallListField[];
+  /** The ordering field's index in `fields`, and its direction (a null code last descending). */
+  readonly order: { readonly field: number; readonly desc: boolean };
 }

@@ -29,6 +29,8 @@ export interface SessionColumns {
   readonly cdnChanges: Float64Array;
   readonly businessFailure: Uint8Array;
   readonly bytesDownloaded: Float64Array;
+  /** The session id's rank among its customer's (`sid_rank`): the session list's tie-break. */
+  readonly sidRank: Int32Array;
   /** Rows are ordered by customer, then end time (open sessions last): each customer's run. */
   readonly ranges: ReadonlyMap<number, CustomerRange>;
 }
@@ -125,11 +127,12 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
     'code',
     ...SESSION_NUMBERS.map((): Kind => 'number'),
     'flag',
+    'code',
   ];
   const s = await columnsOf(
     db,
     `SELECT cust, ${SESSION_CODES.map(column).join(', ')}, enum_code(status)::INTEGER,
-       ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure
+       ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure, sid_rank
      FROM sessions ORDER BY ${SESSION_ORDER}`,
     sessionKinds,
   );
@@ -243,6 +246,7 @@ function sessionColumns({ count, columns }: Columns): SessionColumns {
     cdnChanges: nums(6),
     bytesDownloaded: nums(7),
     businessFailure: columns[at + 1 + SESSION_NUMBERS.length] as Uint8Array,
+    sidRank: columns[at + 2 + SESSION_NUMBERS.length] as Int32Array,
     ranges: customerRanges(cust, endTs),
   };
 }

@@ -4,7 +4,7 @@
 // `session-list.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
-import { smallPlan } from '../small/covers';
+import { smallListPlan, smallPlan } from '../small/covers';
 import { DUCKDB, DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { compileEvents } from './events';
@@ -119,17 +119,18 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   const options = populationOptions(query);
   checkNames(query, options);
   const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED, decodes: ctx.decodes ?? isSmallDimension };
-  if (isListEndpoint(query.endpoint)) return compileSessionList(query, targeted, options);
-  if (isPerEventQuery(query)) return compileEvents(query, targeted, options);
-  const plan = compileGroups(query, targeted, options);
+  const list = isListEndpoint(query.endpoint);
+  if (!list && isPerEventQuery(query)) return compileEvents(query, targeted, options);
+  const plan = list ? compileSessionList(query, targeted, options) : compileGroups(query, targeted, options);
   const small = withSmallPlan(plan, query, ctx, targeted.target);
   return small === undefined ? plan : Object.freeze({ ...plan, small });
 }
 
 /**
- * The small-data evaluator's plan of a groups plan on the embedded database's coded tables, when
- * the data is served by it, it covers the query, and every dimension field is written from its
- * code (the evaluator yields codes; a dimension joined to its dictionary in SQL is left to it).
+ * The small-data evaluator's plan of a groups or session list plan on the embedded database's
+ * coded tables, when the data is served by it, it covers the query, and every dimension field is
+ * written from its code (the evaluator yields codes; a dimension joined to its dictionary in SQL
+ * is left to it; of a list's other text fields, it writes the status only).
  */
 function withSmallPlan(
   plan: CompiledQuery,
@@ -137,8 +138,10 @@ function withSmallPlan(
   ctx: CompileContext,
   target: PlanTarget,
 ): CompiledQuery['small'] {
-  if (!ctx.smallData || plan.kind !== 'groups' || typeof ctx.customerCode !== 'number') return undefined;
+  if (!ctx.smallData || typeof ctx.customerCode !== 'number') return undefined;
   if (target.dialect !== DUCKDB || target.layout !== 'coded') return undefined;
+  if (plan.kind === 'sessions') return smallListPlan(query, ctx.customerCode, plan.columns);
+  if (plan.kind !== 'groups') return undefined;
   if (plan.columns.some((c) => c.kind === 'dimension' && c.decode === undefined)) return undefined;
   return smallPlan(query, ctx.customerCode);
 }

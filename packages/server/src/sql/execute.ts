@@ -9,6 +9,7 @@
 import { QueryTimeoutError } from '../data/dataset';
 import { codeValues, type Engine } from '../engine/engine';
 import { evaluateSmall } from '../small/evaluate';
+import { evaluateList, type SmallPage } from '../small/list';
 import type { SmallTables } from '../small/tables';
 import {
   Admission,
@@ -224,10 +225,10 @@ export class QueryExecutor {
     if (query.small && small) {
       const plan = query.small;
       const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
-        const result = evaluateSmall(plan, small, offset + limit);
+        const page = smallPage(plan, small, limit, offset);
         if (signal?.aborted) throw signal.reason;
-        appendPage(writer, result.columns, result.total, { offset, limit }, keep);
-        return result.total;
+        appendPage(writer, page, keep);
+        return page.total;
       });
       return { writer, total };
     }
@@ -302,16 +303,21 @@ export class QueryExecutor {
 /** Rows per chunk the evaluator's result is written in, as DuckDB hands a statement's rows over. */
 const CHUNK_ROWS = 2048;
 
-/** Records [offset, offset + limit) of a whole result into a writer, chunk by chunk; past `keep`, none. */
-function appendPage(
-  writer: BlockWriter,
-  columns: readonly (readonly unknown[])[],
-  total: number,
-  { offset, limit }: { readonly offset: number; readonly limit: number },
-  keep?: Keep,
-): void {
-  const end = Math.min(offset + limit, total);
-  for (let from = offset; from < end; from += CHUNK_ROWS) {
+/** The evaluator's page of its plan: a session list's, or a groups plan's records up to the page's end. */
+function smallPage(
+  plan: NonNullable<CompiledQuery['small']>,
+  tables: SmallTables,
+  limit: number,
+  offset: number,
+): SmallPage {
+  if (plan.kind === 'list') return evaluateList(plan, tables, offset, limit);
+  const { columns, total } = evaluateSmall(plan, tables, offset + limit);
+  return { columns, from: offset, to: Math.min(offset + limit, total), total };
+}
+
+/** The page's records [from, to) of its columns into a writer, chunk by chunk; past `keep`, none. */
+function appendPage(writer: BlockWriter, { columns, from: start, to: end }: SmallPage, keep?: Keep): void {
+  for (let from = start; from < end; from += CHUNK_ROWS) {
     if (keep && writer.count >= keep.records && writer.size > keep.bytes) return;
     const to = Math.min(end, from + CHUNK_ROWS);
     writer.append(
