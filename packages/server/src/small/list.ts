@@ -93,26 +93,24 @@ const HEAP_PAGE_END = 4096;
 
 /**
  * The positions [offset, end) of the rows in list order: by key ascending, then rank ascending
- * (ranks are distinct, so the order is total).
+ * (ranks are distinct, so the order is total). A deep page reorders `keys` and `ranks` in place.
  */
-export function pagePositions(
-  keys: Float64Array,
-  ranks: Int32Array,
-  offset: number,
-  end: number,
-): Int32Array {
+export function pagePositions(keys: Float64Array, ranks: Int32Array, offset: number, end: number): Int32Array {
   const n = keys.length;
   if (end <= offset) return new Int32Array(0);
-  const before = (a: number, b: number) => keys[a]! - keys[b]! || ranks[a]! - ranks[b]!;
   if (end <= HEAP_PAGE_END && end * 20 <= n) {
-    const best = bestPositions(keys, ranks, end).sort(before);
-    return best.slice(offset, end);
+    const before = (a: number, b: number) => keys[a]! - keys[b]! || ranks[a]! - ranks[b]!;
+    return bestPositions(keys, ranks, end).sort(before).slice(offset, end);
   }
+  // Positions, keys and ranks move together, so that the partitions read them in sequence.
   const at = new Int32Array(n);
   for (let i = 0; i < n; i++) at[i] = i;
-  selectFirst(at, 0, n, offset, keys, ranks);
-  selectFirst(at, offset, n, end - offset, keys, ranks);
-  return at.slice(offset, end).sort(before);
+  const rows = { at, keys, ranks };
+  selectFirst(rows, 0, n, offset);
+  selectFirst(rows, offset, n, end - offset);
+  const page = Array.from(at.subarray(offset, end), (_, i) => offset + i);
+  page.sort((a, b) => keys[a]! - keys[b]! || ranks[a]! - ranks[b]!);
+  return Int32Array.from(page, (i) => at[i]!);
 }
 
 /** The positions of the `k` first rows in list order (in no order): a max-heap of the best so far. */
@@ -161,34 +159,40 @@ function siftDown(heap: Int32Array, p: number, after: (a: number, b: number) => 
   heap[at] = p;
 }
 
+/** Row positions with their keys and ranks, index by index. */
+interface Keyed {
+  readonly at: Int32Array;
+  readonly keys: Float64Array;
+  readonly ranks: Int32Array;
+}
+
 /**
- * Reorders `at[from, to)` so that its first `n` positions are the `n` first in list order (in no
- * order): quickselect with Hoare's partition, as select.ts, on typed arrays.
+ * Reorders `[from, to)` of the keyed rows so that its first `n` are the `n` first in list order
+ * (in no order): quickselect with Hoare's partition, as select.ts, on typed arrays.
  */
-function selectFirst(
-  at: Int32Array,
-  from: number,
-  to: number,
-  n: number,
-  keys: Float64Array,
-  ranks: Int32Array,
-): void {
+function selectFirst({ at, keys, ranks }: Keyed, from: number, to: number, n: number): void {
   const k = from + n - 1;
   let lo = from;
   let hi = to - 1;
   while (n > 0 && k >= lo && k < hi) {
-    const pivot = at[(lo + hi) >>> 1]!;
-    const pk = keys[pivot]!;
-    const pr = ranks[pivot]!;
+    const mid = (lo + hi) >>> 1;
+    const pk = keys[mid]!;
+    const pr = ranks[mid]!;
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (keys[at[i]!]! < pk || (keys[at[i]!] === pk && ranks[at[i]!]! < pr)) i++;
-      while (keys[at[j]!]! > pk || (keys[at[j]!] === pk && ranks[at[j]!]! > pr)) j--;
+      while (keys[i]! < pk || (keys[i] === pk && ranks[i]! < pr)) i++;
+      while (keys[j]! > pk || (keys[j] === pk && ranks[j]! > pr)) j--;
       if (i <= j) {
         const x = at[i]!;
         at[i] = at[j]!;
         at[j] = x;
+        const y = keys[i]!;
+        keys[i] = keys[j]!;
+        keys[j] = y;
+        const z = ranks[i]!;
+        ranks[i] = ranks[j]!;
+        ranks[j] = z;
         i++;
         j--;
       }
