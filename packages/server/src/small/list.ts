@@ -95,7 +95,12 @@ const HEAP_PAGE_END = 4096;
  * The positions [offset, end) of the rows in list order: by key ascending, then rank ascending
  * (ranks are distinct, so the order is total). A deep page reorders `keys` and `ranks` in place.
  */
-export function pagePositions(keys: Float64Array, ranks: Int32Array, offset: number, end: number): Int32Array {
+export function pagePositions(
+  keys: Float64Array,
+  ranks: Int32Array,
+  offset: number,
+  end: number,
+): Int32Array {
   const n = keys.length;
   if (end <= offset) return new Int32Array(0);
   if (end <= HEAP_PAGE_END && end * 20 <= n) {
