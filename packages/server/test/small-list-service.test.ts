@@ -1,6 +1,7 @@
 // A service answering session lists with the small-data evaluator: once its tables are read, a
 // covered list runs no statement and its body (records, totalrecords, paging) is the one a service
-// without the evaluator (`smallEvaluator: false`) sends; an uncovered one still reaches DuckDB.
+// without the evaluator (`smallEvaluator: false`) sends; an uncovered one (concurrency) still
+// reaches DuckDB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../src/index';
 import { END } from './helpers';
@@ -55,6 +56,7 @@ describe('session lists through a service with the small-data evaluator', () => 
       list({ metrics: 'cdn,qualityofexperience', order: 'asc', qoefilter: 'latency>1', limit: '1000' }),
       list({ metrics: 'watchtime,endtime,cbrsize', sessiontype: 'started', allstatus: '1', offset: '300' }),
       list({ metrics: 'latency', limit: '10', offset: '100000' }),
+      list({ metrics: 'sessionid,deviceid,bufferingratio', orderby: 'bufferingratio', limit: '50' }),
     ];
     for (const url of urls) {
       const js = await ask(evaluated, url);
@@ -67,8 +69,8 @@ describe('session lists through a service with the small-data evaluator', () => 
     expect(((await ask(plain, urls[1]!)).body as { totalrecords: number }).totalrecords).toBeGreaterThan(20);
   });
 
-  it('leaves a list with the session id to DuckDB, with the same answer', async () => {
-    const url = list({ metrics: 'sessionid,latency', limit: '30' });
+  it('leaves a list with concurrency=1 to DuckDB, with the same answer', async () => {
+    const url = list({ metrics: 'sessionid,playdur', concurrency: '1', limit: '30' });
     const js = await ask(evaluated, url);
     expect(js.statements).toBeGreaterThan(0);
     expect(js.body).toStrictEqual((await ask(plain, url)).body);

@@ -19,7 +19,7 @@ import { END } from './helpers';
 const DAY = 86_400;
 const SEEDS = [5, 17, 41];
 const FIELDS = Object.keys(LIST_FIELD_SQL);
-/** Text fields the engine has no code of, or joins to its dictionary (the large dimensions). */
+/** Text fields without an in-memory dictionary: kept by the evaluator, or large dimensions. */
 const UNCODED = ['sessionid', 'deviceid', 'subscriberid', 'assetid', 'assetname'];
 const SESSION_LEVEL = [
   'latency',
@@ -107,7 +107,7 @@ const shape = fc.record({
   // Mostly fields it writes; sometimes a text field it leaves to DuckDB.
   fields: fc.uniqueArray(
     fc.oneof(
-      { weight: 12, arbitrary: fc.constantFrom(...FIELDS.filter((f) => !UNCODED.includes(f))) },
+      { weight: 4, arbitrary: fc.constantFrom(...FIELDS.filter((f) => !UNCODED.includes(f))) },
       { weight: 1, arbitrary: fc.constantFrom(...UNCODED) },
     ),
     { minLength: 1, maxLength: 4 },
@@ -161,9 +161,12 @@ describe('the small-data evaluator on the session list', () => {
     const query = parse(params, s.customer);
     fc.pre(query !== undefined);
     const answer = await both(d, query!, s.customer);
-    // Covered: a non-empty list without concurrency whose text fields are all written from codes.
+    // Covered: a non-empty list without concurrency whose dimensions are all written from codes.
     const writable = answer.sqlPlan.columns.every(
-      (c) => c.kind !== 'dimension' || c.decode !== undefined || c.name === 'status',
+      (c) =>
+        c.kind !== 'dimension' ||
+        c.decode !== undefined ||
+        ['status', 'sessionid', 'deviceid'].includes(c.name),
     );
     expect(answer.covered).toBe(
       answer.sqlPlan.kind === 'sessions' && writable && s.concurrency === undefined,
@@ -183,6 +186,8 @@ describe('the small-data evaluator on the session list', () => {
       { metrics: 'status,endtime', order: 'asc', allstatus: '1', limit: '2000' },
       { metrics: 'cdn,latency', order: 'asc', limit: '300' },
       { metrics: 'device,latency', limit: '5000' },
+      { metrics: 'sessionid,deviceid,latency', order: 'asc', limit: '200', offset: '100' },
+      { metrics: 'latency,deviceid,sessionid', orderby: 'deviceid', limit: '2000' },
     ];
     for (const d of data)
       for (const p of lists) {
@@ -200,9 +205,8 @@ describe('the small-data evaluator on the session list', () => {
   });
 
   it.each([
-    ['the session id', { metrics: 'latency,sessionid' }],
-    ['the device id', { metrics: 'deviceid,latency' }],
     ['concurrency', { metrics: 'latency,playdur', concurrency: '1' }],
+    ['a dimension joined to its dictionary', { metrics: 'latency,subscriberid' }],
   ])('leaves a list with %s to DuckDB', (_, p) => {
     const query = parse({ period: `start=${END - DAY},end=${END}`, ...p })!;
     const plan = compileQuery(query, { customerCode: 0, dictionary: () => undefined, smallData: true });

@@ -119,10 +119,11 @@ function ownConditions(query: QueryNode): SmallCondition<MetricName>[] | undefin
   return out;
 }
 
-/** A list column as the evaluator writes it: a number, a code the writer decodes, the status. */
+/** A list column as the evaluator writes it: a number, a code the writer decodes, the status, a kept text. */
 function listField(column: OutputColumn): SmallListField | undefined {
   if (isSmallListNumber(column.name)) return { kind: 'number', name: column.name };
   if (column.name === 'status') return { kind: 'status' };
+  if (column.name === 'sessionid' || column.name === 'deviceid') return { kind: 'text', name: column.name };
   // (category and key are no list fields: they describe error events)
   const d = column.decode;
   if (d === undefined || d !== column.name || d === 'category' || d === 'key') return undefined;
@@ -131,9 +132,9 @@ function listField(column: OutputColumn): SmallListField | undefined {
 
 /**
  * The evaluator's plan of a validated session list whose SQL plan writes `columns`, or `undefined`
- * when it does not cover it: `concurrency=1` (pro rata time fields), a text field the engine has
- * no code for (`sessionid`, `deviceid`, a dimension joined to its dictionary), a condition on a
- * value it does not compute.
+ * when it does not cover it: `concurrency=1` (pro rata time fields), a dimension joined to its
+ * dictionary in SQL (one too large for the engine to decode), a condition on a value it does not
+ * compute.
  *
  * @example
  * ```ts

@@ -60,10 +60,14 @@ function orderValues(field: SmallListField, tables: SmallTables, rows: Int32Arra
   if (field.kind === 'number') return listValues(field.name, tables, rows, business);
   const out = new Float64Array(rows.length);
   const t = tables.sessions;
-  if (field.kind === 'code') {
-    const codes = t.codes[field.name];
-    for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
-  } else for (let i = 0; i < rows.length; i++) out[i] = STATUS_RANK[t.status[rows[i]!]!]!;
+  if (field.kind === 'status') {
+    for (let i = 0; i < rows.length; i++) out[i] = STATUS_RANK[t.status[rows[i]!]!]!;
+    return out;
+  }
+  // (session ids order as their ranks: `sid_rank` is the id's rank among its customer's)
+  const codes =
+    field.kind === 'code' ? t.codes[field.name] : field.name === 'deviceid' ? t.codes.device_id : t.sidRank;
+  for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]!]!;
   return out;
 }
 
@@ -74,7 +78,7 @@ function sortKeys(plan: SmallListPlan, tables: SmallTables, rows: Int32Array): F
   return keys;
 }
 
-/** A page field's values: numbers, codes (null for none) or the status's name. */
+/** A page field's values: numbers, codes (null for none), the status's name or a kept text ("" for none). */
 function fieldColumn(
   field: SmallListField,
   tables: SmallTables,
@@ -84,6 +88,14 @@ function fieldColumn(
   if (field.kind === 'number') return Array.from(listValues(field.name, tables, page, business));
   const t = tables.sessions;
   if (field.kind === 'status') return Array.from(page, (r) => SESSION_STATUSES[t.status[r]!]!);
+  if (field.kind === 'text') {
+    const text = tables.text[field.name];
+    const key = (r: number) => (field.name === 'sessionid' ? r : t.codes.device_id[r]!);
+    return Array.from(page, (r) => {
+      const json = text.json(key(r));
+      return json === undefined ? null : (JSON.parse(json) as string);
+    });
+  }
   const codes = t.codes[field.name];
   return Array.from(page, (r) => (codes[r]! < 0 ? null : codes[r]!));
 }

@@ -65,12 +65,14 @@ export interface SmallPlan {
 
 /**
  * A session list field the evaluator writes: a number (list-values.ts), a dimension's code (decoded
- * by the record writer, ordered by code: a null code first) or the status (ordered by its name).
+ * by the record writer, ordered by code: a null code first), the status (ordered by its name), or
+ * a text it keeps (`SmallTables.text`: the session id, ordered by its rank; the device id, by code).
  */
 export type SmallListField =
   | { readonly kind: 'number'; readonly name: SmallListNumber }
   | { readonly kind: 'code'; readonly name: SessionCodeColumn }
-  | { readonly kind: 'status' };
+  | { readonly kind: 'status' }
+  | { readonly kind: 'text'; readonly name: 'sessionid' | 'deviceid' };
 
 /**
  * A session list as the evaluator answers it (list.ts): one record per session of the population,

@@ -4,6 +4,7 @@
 // is -1 / NaN.
 import type { Dataset } from '../data/dataset';
 import { DIMENSION_SQL, type ServerDimension } from '../sql/dimension-sql';
+import { PackedValues } from '../sql/packed-values';
 
 /** Dimensions only error events carry. */
 export type ErrorOnlyDimension = 'category' | 'key';
@@ -68,6 +69,8 @@ export interface SmallTables {
   readonly own: OwnErrorCounts;
   /** Each dimension's codes by value (codes follow the values' order). */
   readonly codes: Readonly<Record<ServerDimension, ReadonlyMap<string, number>>>;
+  /** The session list's text fields without a dimension: each row's session id, each device code's id. */
+  readonly text: { readonly sessionid: PackedValues; readonly deviceid: PackedValues };
 }
 
 /**
@@ -154,7 +157,24 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
     const rows = await db.all(`SELECT code, value FROM ${DIMENSION_SQL[d].dictionary}`);
     codes[d] = new Map(rows.map(([c, v]) => [v as string, Number(c)]));
   }
-  return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes };
+  const text = {
+    sessionid: await packed(db, `SELECT NULL, session_id FROM sessions ORDER BY ${SESSION_ORDER}`),
+    deviceid: await packed(db, 'SELECT code, value FROM dict_device_id ORDER BY code'),
+  };
+  return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes, text };
+}
+
+/** Texts by code (`code, value` rows, ascending) or, where the code is NULL, by row number. */
+async function packed(db: Dataset, sql: string): Promise<PackedValues> {
+  const out = PackedValues.builder();
+  let row = 0;
+  await db.read(sql, [], {}, ([codes, values], rows) => {
+    for (let r = 0; r < rows; r++, row++) {
+      const code = codes![r];
+      out.add(code == null ? row : Number(code), String(values![r] ?? ''));
+    }
+  });
+  return out.finish();
 }
 
 /** How a column is kept: a code (-1 for null), a number (NaN for null) or a flag (0 or 1). */
