@@ -4,7 +4,7 @@
 // is -1 / NaN.
 import type { Dataset } from '../data/dataset';
 import { DIMENSION_SQL, type ServerDimension } from '../sql/dimension-sql';
-import { PackedValues } from '../sql/packed-values';
+import { PackedValues, type PackedValuesBuilder } from '../sql/packed-values';
 
 /** Dimensions only error events carry. */
 export type ErrorOnlyDimension = 'category' | 'key';
@@ -132,12 +132,14 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
     'flag',
     'code',
   ];
+  const sessionIds = PackedValues.builder();
   const s = await columnsOf(
     db,
     `SELECT cust, ${SESSION_CODES.map(column).join(', ')}, enum_code(status)::INTEGER,
-       ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure, sid_rank
+       ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure, sid_rank, session_id
      FROM sessions ORDER BY ${SESSION_ORDER}`,
     sessionKinds,
+    sessionIds,
   );
   const sessions = sessionColumns(s);
   // Each event's session as its row in that order (-1 without one), matched in SQL.
@@ -157,24 +159,12 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
     const rows = await db.all(`SELECT code, value FROM ${DIMENSION_SQL[d].dictionary}`);
     codes[d] = new Map(rows.map(([c, v]) => [v as string, Number(c)]));
   }
-  const text = {
-    sessionid: await packed(db, `SELECT NULL, session_id FROM sessions ORDER BY ${SESSION_ORDER}`),
-    deviceid: await packed(db, 'SELECT code, value FROM dict_device_id ORDER BY code'),
-  };
-  return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes, text };
-}
-
-/** Texts by code (`code, value` rows, ascending) or, where the code is NULL, by row number. */
-async function packed(db: Dataset, sql: string): Promise<PackedValues> {
-  const out = PackedValues.builder();
-  let row = 0;
-  await db.read(sql, [], {}, ([codes, values], rows) => {
-    for (let r = 0; r < rows; r++, row++) {
-      const code = codes![r];
-      out.add(code == null ? row : Number(code), String(values![r] ?? ''));
-    }
+  const deviceIds = PackedValues.builder();
+  await db.read('SELECT code, value FROM dict_device_id ORDER BY code', [], {}, ([codes, values], rows) => {
+    for (let r = 0; r < rows; r++) deviceIds.add(Number(codes![r]), String(values![r] ?? ''));
   });
-  return out.finish();
+  const text = { sessionid: sessionIds.finish(), deviceid: deviceIds.finish() };
+  return { sessions, errors, own: ownErrorCounts(errors, sessions.count), codes, text };
 }
 
 /** How a column is kept: a code (-1 for null), a number (NaN for null) or a flag (0 or 1). */
@@ -187,19 +177,29 @@ interface Columns {
   readonly columns: readonly Column[];
 }
 
-async function columnsOf(db: Dataset, sql: string, kinds: readonly Kind[]): Promise<Columns> {
+/** A statement's columns by kind; one more column, if any, is text packed by row number into `text`. */
+async function columnsOf(
+  db: Dataset,
+  sql: string,
+  kinds: readonly Kind[],
+  text?: PackedValuesBuilder,
+): Promise<Columns> {
   let columns: Column[] = kinds.map((k) => allocate(k, 1024));
   let count = 0;
   await db.read(sql, [], {}, (chunk, rows) => {
+    if (text) {
+      const values = chunk[kinds.length]!;
+      for (let r = 0; r < rows; r++) text.add(count + r, String(values[r] ?? ''));
+    }
     if (count + rows > columns[0]!.length)
       columns = columns.map((c, i) => {
         const grown = allocate(kinds[i]!, Math.max(2 * c.length, count + rows));
         grown.set(c.subarray(0, count));
         return grown;
       });
-    chunk.forEach((values, c) => {
+    kinds.forEach((kind, c) => {
+      const values = chunk[c]!;
       const into = columns[c]!;
-      const kind = kinds[c]!;
       for (let r = 0; r < rows; r++) {
         const v = values[r];
         into[count + r] =
