@@ -1,13 +1,9 @@
 // The numeric session list fields as the small-data evaluator computes them, exactly as their SQL
 // (sql/list-fields.ts) does over one session row: each field fills a Float64Array for a run of rows
 // in one monomorphic loop (a divisor where the SQL divides, 0 where it coalesces a NULL).
-import type { ListFieldName } from '@playq/query';
-import type { ServerDimension } from '../sql/dimension-sql';
 import { qoeScore } from '../sql/qoe-score';
+import type { SmallListNumber } from './plan';
 import type { SessionColumns, SmallTables } from './tables';
-
-/** The list fields that are numbers (`kind: 'number'` in list-fields.ts): all but the text ones. */
-export type SmallListNumber = Exclude<ListFieldName, ServerDimension | 'sessionid' | 'status' | 'deviceid'>;
 
 /** Writes a field's value of session row `rows[i]` into `out[i]`, for every i. */
 type ListValues = (tables: SmallTables, rows: Int32Array, out: Float64Array, businesserror: boolean) => void;

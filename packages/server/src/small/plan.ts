@@ -1,10 +1,8 @@
 // The small-data evaluator's plan of a query, as data (like the SQL plan that carries it): the
 // population switches, the window, the group keys, the metrics, the filter and qoefilter
 // conditions, the order and the record's fields. covers.ts makes it from a query.
-import type { ComparisonOperator, MetricName } from '@playq/query';
+import type { ComparisonOperator, ListFieldName, MetricName } from '@playq/query';
 import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
-import type { SmallListNumber } from './list-values';
-import type { SessionCodeColumn } from './tables';
 
 /**
  * The metrics the evaluator computes (metrics.ts): all but those of active sessions and the
@@ -63,6 +61,9 @@ export interface SmallPlan {
   readonly fields: readonly SmallField[];
 }
 
+/** The list fields that are numbers (`kind: 'number'` in sql/list-fields.ts): all but the text ones. */
+export type SmallListNumber = Exclude<ListFieldName, ServerDimension | 'sessionid' | 'status' | 'deviceid'>;
+
 /**
  * A session list field the evaluator writes: a number (list-values.ts), a dimension's code (decoded
  * by the record writer, ordered by code: a null code first), the status (ordered by its name), or
@@ -70,7 +71,7 @@ export interface SmallPlan {
  */
 export type SmallListField =
   | { readonly kind: 'number'; readonly name: SmallListNumber }
-  | { readonly kind: 'code'; readonly name: SessionCodeColumn }
+  | { readonly kind: 'code'; readonly name: Exclude<ServerDimension, 'category' | 'key'> }
   | { readonly kind: 'status' }
   | { readonly kind: 'text'; readonly name: 'sessionid' | 'deviceid' };
 
