@@ -3,12 +3,13 @@
 // as its code, for the record writer to decode) and the total. A group exists where a source
 // holding a requested metric has rows; a metric without data in the group is 0 (sql/groups.ts).
 import { QOE_TESTS } from '../sql/operators';
-import { type Grouped, GroupIndex, groupRows, sessionTimes } from './groups';
-import { ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
+import { GroupIndex, groupRows, sessionTimes } from './groups';
+import { BY_TOTALS, ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
 import type { SmallField, SmallMetric, SmallPlan } from './plan';
 import { errorOnly, errorRows, populationRows } from './rows';
 import { selectSmallest } from './select';
 import type { SessionCodeColumn, SmallTables } from './tables';
+import { errorTotals, SessionTotals } from './totals';
 
 /** The ordered result up to the records asked for: one array per record field (`plan.fields`), and the number of all records. */
 export interface SmallResult {
@@ -34,40 +35,33 @@ export function evaluateSmall(
   // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
   const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
   const errorSource = plan.needed.some((m) => !isSessionMetric(m));
-  let sessions: Grouped | undefined;
-  let errors: Grouped | undefined;
-  if (sessionSource) {
-    const rows = populationRows(plan, tables);
-    const codes = (d: number) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn];
-    const of = index.assign(rows, codes, sessionTimes(plan, tables));
-    sessions = groupRows(rows, of, index.size);
-  }
-  if (errorSource) {
-    const rows = errorRows(plan, tables);
-    const of = index.assign(rows, (d) => tables.errors.codes[plan.dims[d]!], tables.errors.ts);
-    errors = groupRows(rows, of, index.size);
-  }
+  const population = sessionSource ? populationRows(plan, tables) : undefined;
+  const sessionGroup =
+    population &&
+    index.assign(
+      population,
+      (d) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn],
+      sessionTimes(plan, tables),
+    );
+  const events = errorSource ? errorRows(plan, tables) : undefined;
+  const eventGroup =
+    events && index.assign(events, (d) => tables.errors.codes[plan.dims[d]!], tables.errors.ts);
   const groups = index.size;
-  const has = (g: Grouped | undefined, k: number) =>
-    g !== undefined && k + 1 < g.start.length && g.start[k + 1]! > g.start[k]!;
+  const sessions = population && sessionGroups(plan, tables, population, sessionGroup!, groups);
+  const errors = events && errorTotals(tables.errors, events, eventGroup!, groups);
   const requestsSessions = plan.requested.some(isSessionMetric);
   const requestsErrors = plan.requested.some((m) => !isSessionMetric(m));
   const kept: number[] = [];
   for (let k = 0; k < groups; k++)
-    if ((requestsSessions && has(sessions, k)) || (requestsErrors && has(errors, k))) kept.push(k);
+    if (
+      (requestsSessions && sessions && sessions.count[k]! > 0) ||
+      (requestsErrors && errors && errors.all[k]! > 0)
+    )
+      kept.push(k);
   // Each kept group's sessions, shared by its session metrics (and their sorted values).
-  const views = kept.map((k): GroupRows | undefined =>
-    sessions && has(sessions, k)
-      ? {
-          t: tables.sessions,
-          rows: sessions.rows,
-          from: sessions.start[k]!,
-          to: sessions.start[k + 1]!,
-        }
-      : undefined,
-  );
+  const views = kept.map((k) => (sessions && sessions.count[k]! > 0 ? sessions.view(k) : undefined));
   const values = new Map<SmallMetric, Float64Array>();
-  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, tables, errors, has));
+  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, errors));
   const records = kept
     .map((k, i): Record_ => ({ k, i, key: 0 }))
     .filter(({ i }) =>
@@ -97,14 +91,41 @@ export function evaluateSmall(
   };
 }
 
+/**
+ * The population's groups: each one's count of sessions and its view for the metrics, which read
+ * totals (totals.ts) when every session metric needed is made of them, else the group's rows.
+ */
+function sessionGroups(
+  plan: SmallPlan,
+  tables: SmallTables,
+  rows: Int32Array,
+  groupOf: Int32Array,
+  groups: number,
+): { readonly count: ArrayLike<number>; readonly view: (k: number) => GroupRows } {
+  const t = tables.sessions;
+  if (plan.needed.every((m) => !isSessionMetric(m) || BY_TOTALS.has(m))) {
+    const totals = new SessionTotals(t, rows, groupOf, groups);
+    const none = new Int32Array(0);
+    return {
+      count: totals.of('rows'),
+      view: (k) => ({ t, rows: none, from: 0, to: 0, totals: { of: totals, k } }),
+    };
+  }
+  const grouped = groupRows(rows, groupOf, groups);
+  const count = new Int32Array(groups);
+  for (let k = 0; k < groups; k++) count[k] = grouped.start[k + 1]! - grouped.start[k]!;
+  return {
+    count,
+    view: (k) => ({ t, rows: grouped.rows, from: grouped.start[k]!, to: grouped.start[k + 1]! }),
+  };
+}
+
 /** A metric's value per kept group (0 where its source has no rows in the group). */
 function metricValues(
   metric: SmallMetric,
   kept: readonly number[],
   views: readonly (GroupRows | undefined)[],
-  tables: SmallTables,
-  errors: Grouped | undefined,
-  has: (g: Grouped | undefined, k: number) => boolean,
+  errors: { readonly all: Float64Array; readonly fatal: Float64Array } | undefined,
 ): Float64Array {
   const out = new Float64Array(kept.length);
   if (isSessionMetric(metric)) {
@@ -114,13 +135,10 @@ function metricValues(
     });
     return out;
   }
-  const fatalOnly = ERROR_AGGREGATES[metric] === 'fatal';
+  if (!errors) return out;
+  const counts = ERROR_AGGREGATES[metric] === 'fatal' ? errors.fatal : errors.all;
   kept.forEach((k, i) => {
-    if (!errors || !has(errors, k)) return;
-    let n = 0;
-    for (let j = errors.start[k]!; j < errors.start[k + 1]!; j++)
-      if (!fatalOnly || tables.errors.fatal[errors.rows[j]!] === 1) n++;
-    out[i] = n;
+    out[i] = counts[k]!;
   });
   return out;
 }

@@ -3,6 +3,7 @@
 // through a map, and each group's rows of one source in row order (a stable counting sort), which
 // the metrics aggregate.
 import type { SmallPlan } from './plan';
+import { limitOf } from './scan';
 import type { SmallTables } from './tables';
 
 /** Dense group keys are used while the key space (buckets times codes per dimension) is at most this. */
@@ -40,28 +41,49 @@ export class GroupIndex {
   /** The group of each row (codes read from `codes`, the bucket from `times`, in the plan's window). */
   assign(rows: Int32Array, codes: (dim: number) => Int32Array, times: Float64Array): Int32Array {
     const columns = this.plan.dims.map((_, d) => codes(d));
-    const out = new Int32Array(rows.length);
-    const dense = this.dense;
+    return this.dense
+      ? this.assignDense(this.dense, rows, columns, times)
+      : this.assignMapped(rows, columns, times);
+  }
+
+  /**
+   * Dense keys, one pass per part: the bucket's number (in a window from 0 on, the times whole
+   * seconds and the base a multiple of g, SQL's `time // g * g` is the base plus the number times
+   * g, found without a floating-point remainder), then each dimension's code, then the ids.
+   */
+  private assignDense(
+    dense: Int32Array,
+    rows: Int32Array,
+    columns: readonly Int32Array[],
+    times: Float64Array,
+  ): Int32Array {
     const g = this.plan.bucket;
     const base = this.base;
+    const keys = new Int32Array(rows.length);
+    if (g !== undefined) bucketNumbers(times, base, g, rows, keys);
+    columns.forEach((column, d) => {
+      addDigit(column, this.radix[d]!, rows, keys);
+    });
+    for (let i = 0; i < keys.length; i++) {
+      let id = dense[keys[i]!]!;
+      if (id < 0) {
+        const r = rows[i]!;
+        id = this.add(g === undefined ? 0 : base + Math.floor((times[r]! - base) / g) * g, columns, r);
+        dense[keys[i]!] = id;
+      }
+      keys[i] = id;
+    }
+    return keys;
+  }
+
+  /** Keys made of the bucket and the codes, through a map. */
+  private assignMapped(rows: Int32Array, columns: readonly Int32Array[], times: Float64Array): Int32Array {
+    const g = this.plan.bucket;
+    const out = new Int32Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
-      // In a window from 0 on (the times whole seconds, base a multiple of g), the bucket is the
-      // time less its remainder (SQL's `time // g * g`), found without a floating-point remainder.
       const time = times[r]!;
-      const number = g === undefined || !dense ? 0 : Math.floor((time - base) / g);
-      const bucket = g === undefined ? 0 : dense ? base + number * g : time - (time % g);
-      if (dense) {
-        let key = number;
-        for (let d = 0; d < columns.length; d++) key = key * this.radix[d]! + columns[d]![r]! + 1;
-        let id = dense[key]!;
-        if (id < 0) {
-          id = this.add(bucket, columns, r);
-          dense[key] = id;
-        }
-        out[i] = id;
-        continue;
-      }
+      const bucket = g === undefined ? 0 : time - (time % g);
       let key: string | number = String(bucket);
       for (const c of columns) key += `,${c[r]}`;
       let id = this.ids.get(key);
@@ -82,23 +104,28 @@ export class GroupIndex {
   }
 }
 
+/** Each row's bucket number: `(time - base) // g`. */
+function bucketNumbers(
+  times: Float64Array,
+  base: number,
+  g: number,
+  rows: Int32Array,
+  keys: Int32Array,
+): void {
+  for (let i = 0; i < rows.length; i++) keys[i] = Math.floor((times[rows[i]!]! - base) / g);
+}
+
+/** Appends a dimension's code (+1: a null is 0) to each row's key as one more mixed-radix digit. */
+function addDigit(codes: Int32Array, radix: number, rows: Int32Array, keys: Int32Array): void {
+  for (let i = 0; i < rows.length; i++) keys[i] = keys[i]! * radix + codes[rows[i]!]! + 1;
+}
+
 /** One more than the largest code of a dimension in either table (0 without codes). */
 function codeLimit(tables: SmallTables, dim: SmallPlan['dims'][number]): number {
   const errors = limitOf(tables.errors.codes[dim]);
   const sessions = tables.sessions.codes as Readonly<Record<string, Int32Array | undefined>>;
   const own = sessions[dim];
   return Math.max(errors, own ? limitOf(own) : 0);
-}
-
-const limits = new WeakMap<Int32Array, number>();
-function limitOf(codes: Int32Array): number {
-  let limit = limits.get(codes);
-  if (limit === undefined) {
-    limit = 0;
-    for (let i = 0; i < codes.length; i++) if (codes[i]! >= limit) limit = codes[i]! + 1;
-    limits.set(codes, limit);
-  }
-  return limit;
 }
 
 /** Rows of one source grouped: group k's rows are `rows[start[k]..start[k + 1])`, in table order. */

@@ -6,6 +6,7 @@ import type { MetricName } from '@playq/query';
 import { qoeScore } from '../sql/qoe-score';
 import type { SmallMetric } from './plan';
 import type { OwnErrorCounts, SessionColumns } from './tables';
+import type { SessionTotals, SumColumn } from './totals';
 
 /** The metrics over error events: every event in the window, or the fatal ones. */
 export const ERROR_AGGREGATES = Object.freeze({ errors: 'all', fatalerrors: 'fatal' } as const);
@@ -19,43 +20,102 @@ export interface GroupRows {
   sorted?: Map<(t: SessionColumns, r: number) => number, Float64Array>;
   readonly from: number;
   readonly to: number;
+  /** Group k's totals, when its metrics are all read from them (`BY_TOTALS`): then it has no rows. */
+  readonly totals?: { readonly of: SessionTotals; readonly k: number };
 }
 
 type SessionAggregate = (g: GroupRows) => number;
 
-const count = (g: GroupRows, test: (t: SessionColumns, r: number) => boolean) => {
-  let n = 0;
-  for (let i = g.from; i < g.to; i++) if (test(g.t, g.rows[i]!)) n++;
-  return n;
+/** The session metrics made of totals alone (totals.ts): a group's rows are not needed for them. */
+export const BY_TOTALS: ReadonlySet<string> = new Set([
+  'attempts',
+  'viewercount',
+  'endedplays',
+  'totalstartupfailure',
+  'failurerate',
+  'latency',
+  'avg_latency',
+  'bufferingratio',
+  'cirrbufferingratio',
+  'buffcount',
+  'playdur',
+  'totalduration',
+  'cbrsize',
+  'cdn_change_rate',
+]);
+
+/** The group's rows, for a metric not in BY_TOTALS. */
+const rowsOf = (g: GroupRows) => {
+  if (g.totals) throw new TypeError('@playq/server: a metric over rows was given a group of totals');
+  return g.rows;
 };
-const sum = (g: GroupRows, column: (t: SessionColumns) => Float64Array) => {
-  const c = column(g.t);
-  let s = 0;
-  for (let i = g.from; i < g.to; i++) s += c[g.rows[i]!]!;
-  return s;
-};
-const plays = (g: GroupRows) => count(g, (t, r) => !Number.isNaN(t.startupMs[r]!));
+const total = (g: GroupRows, what: Parameters<SessionTotals['of']>[0], rows: (g: GroupRows) => number) =>
+  g.totals ? g.totals.of.of(what)[g.totals.k]! : rows(g);
+
+const sum = (g: GroupRows, column: SumColumn) =>
+  total(g, column, () => {
+    const c = g.t[column];
+    const rows = g.rows;
+    let s = 0;
+    for (let i = g.from; i < g.to; i++) s += c[rows[i]!]!;
+    return s;
+  });
+const attempts = (g: GroupRows) => total(g, 'rows', () => g.to - g.from);
+/** Sessions with a first frame (`count(startup_ms)`). */
+const plays = (g: GroupRows) =>
+  total(g, 'plays', () => {
+    const { rows, t } = g;
+    let n = 0;
+    for (let i = g.from; i < g.to; i++) n += Number.isNaN(t.startupMs[rows[i]!]!) ? 0 : 1;
+    return n;
+  });
+/** Sessions with a first frame and the status ENDED. */
+const endedPlays = (g: GroupRows) =>
+  total(g, 'endedPlays', () => {
+    const { rows, t } = g;
+    let n = 0;
+    for (let i = g.from; i < g.to; i++) {
+      const r = rows[i]!;
+      n += !Number.isNaN(t.startupMs[r]!) && t.status[r] === 0 ? 1 : 0;
+    }
+    return n;
+  });
 /** `coalesce(num::DOUBLE / nullif(den, 0), 0)` */
 const ratio = (num: number, den: number) => (den === 0 ? 0 : num / den);
-const watch = (g: GroupRows) => sum(g, (t) => t.watchMs);
-const rebuffer = (g: GroupRows) => sum(g, (t) => t.rebufferMs);
+const watch = (g: GroupRows) => sum(g, 'watchMs');
+const rebuffer = (g: GroupRows) => sum(g, 'rebufferMs');
 const bufferingRatio = (g: GroupRows) => ratio(100 * rebuffer(g), watch(g) + rebuffer(g));
 const playdur = (g: GroupRows) => watch(g) / 60000;
+/** Sessions without a first frame that are not business failures. */
 const startupFailures = (g: GroupRows) =>
-  count(g, (t, r) => Number.isNaN(t.startupMs[r]!) && t.businessFailure[r] === 0);
+  total(g, 'failures', () => {
+    const { rows, t } = g;
+    let n = 0;
+    for (let i = g.from; i < g.to; i++) {
+      const r = rows[i]!;
+      n += Number.isNaN(t.startupMs[r]!) && t.businessFailure[r] === 0 ? 1 : 0;
+    }
+    return n;
+  });
 
-/** `count(DISTINCT key)` over the rows passing `when`; keys are codes, -1 (null) not counted. */
-const distinct = (
-  g: GroupRows,
-  key: (t: SessionColumns, r: number) => number,
-  when?: (r: number) => boolean,
-) => {
+/** Which sessions a distinct count takes: all, those with a first frame, or the anonymous ones. */
+type Among = 'all' | 'plays' | 'anonymous';
+
+/** `count(DISTINCT code)` over the group's sessions `among`; a null code (-1) is not counted. */
+const distinct = (g: GroupRows, codes: Int32Array, among: Among) => {
+  const rows = rowsOf(g);
+  const t = g.t;
   seen.clear();
   let n = 0;
   for (let i = g.from; i < g.to; i++) {
-    const r = g.rows[i]!;
-    if (when && !when(r)) continue;
-    const k = key(g.t, r);
+    const r = rows[i]!;
+    if (
+      among === 'plays'
+        ? Number.isNaN(t.startupMs[r]!)
+        : among === 'anonymous' && t.codes.subscriberid[r] !== -1
+    )
+      continue;
+    const k = codes[r]!;
     if (k !== -1 && seen.add(k)) n++;
   }
   return n;
@@ -100,12 +160,27 @@ class CodeSet {
 }
 const seen = new CodeSet();
 
-/** A viewer: the subscriber's code, else (anonymous) the device's, kept apart as -2 - code. */
-const viewer = (t: SessionColumns, r: number) => {
-  const s = t.codes.subscriberid[r]!;
-  return s >= 0 ? s : -2 - t.codes.device_id[r]!;
+/**
+ * Distinct viewers (sessions with a first frame, or all `among`): the subscriber's code, else
+ * (anonymous) the device's, kept apart as -2 - code.
+ */
+const viewers = (g: GroupRows, among: 'all' | 'plays') => {
+  const rows = rowsOf(g);
+  const t = g.t;
+  const subscribers = t.codes.subscriberid;
+  const devices = t.codes.device_id;
+  seen.clear();
+  let n = 0;
+  for (let i = g.from; i < g.to; i++) {
+    const r = rows[i]!;
+    if (among === 'plays' && Number.isNaN(t.startupMs[r]!)) continue;
+    const s = subscribers[r]!;
+    const k = s >= 0 ? s : -2 - devices[r]!;
+    if (k !== -1 && seen.add(k)) n++;
+  }
+  return n;
 };
-const uniqueViewers = (g: GroupRows) => distinct(g, viewer, (r) => !Number.isNaN(g.t.startupMs[r]!));
+const uniqueViewers = (g: GroupRows) => viewers(g, 'plays');
 
 /** Values of a column over the group's rows, NaN (null) left out, sorted ascending. */
 function sorted(g: GroupRows, value: (t: SessionColumns, r: number) => number): Float64Array {
@@ -113,10 +188,11 @@ function sorted(g: GroupRows, value: (t: SessionColumns, r: number) => number): 
   g.sorted = memo;
   const made = memo.get(value);
   if (made) return made;
+  const rows = rowsOf(g);
   const out = new Float64Array(g.to - g.from);
   let n = 0;
   for (let i = g.from; i < g.to; i++) {
-    const v = value(g.t, g.rows[i]!);
+    const v = value(g.t, rows[i]!);
     if (!Number.isNaN(v)) out[n++] = v;
   }
   const values = out.subarray(0, n).sort();
@@ -144,24 +220,25 @@ const qoe = (t: SessionColumns, r: number) =>
   qoeScore(Number.isNaN(t.startupMs[r]!) ? null : t.startupMs[r]!, t.watchMs[r]!, t.rebufferMs[r]!);
 /** `coalesce(avg(startup_ms) / 1000.0, 0)`: DuckDB divides the integer sum by the count in doubles. */
 const avgLatency = (g: GroupRows) => {
-  let s = 0;
-  let n = 0;
-  for (let i = g.from; i < g.to; i++) {
-    const v = g.t.startupMs[g.rows[i]!]!;
-    if (Number.isNaN(v)) continue;
-    s += v;
-    n++;
-  }
+  const n = plays(g);
+  const s = total(g, 'startup', () => {
+    let s = 0;
+    for (let i = g.from; i < g.to; i++) {
+      const v = g.t.startupMs[g.rows[i]!]!;
+      if (!Number.isNaN(v)) s += v;
+    }
+    return s;
+  });
   return n === 0 ? 0 : s / n / 1000;
 };
 
 /** The session-source aggregates, keyed by metric. */
 export const SESSION_AGGREGATES = Object.freeze({
-  attempts: (g) => g.to - g.from,
+  attempts,
   viewercount: plays,
-  endedplays: (g) => count(g, (t, r) => !Number.isNaN(t.startupMs[r]!) && t.status[r] === 0),
+  endedplays: endedPlays,
   totalstartupfailure: startupFailures,
-  failurerate: (g) => ratio(100 * startupFailures(g), g.to - g.from),
+  failurerate: (g) => ratio(100 * startupFailures(g), attempts(g)),
   latency: avgLatency,
   avg_latency: avgLatency,
   median_latency: startupQuantile(0.5),
@@ -169,32 +246,18 @@ export const SESSION_AGGREGATES = Object.freeze({
   p99_latency: startupQuantile(0.99),
   bufferingratio: bufferingRatio,
   cirrbufferingratio: bufferingRatio,
-  buffcount: (g) => sum(g, (t) => t.rebufferCount),
+  buffcount: (g) => sum(g, 'rebufferCount'),
   playdur,
   totalduration: (g) => (watch(g) + rebuffer(g)) / 60000,
-  cbrsize: (g) => sum(g, (t) => t.bytesDownloaded) / 1000000,
-  avg_playtime_by_audience: (g) => ratio(playdur(g), distinct(g, viewer)),
-  users: (g) => distinct(g, (t, r) => t.codes.subscriberid[r]!),
-  unique_subscribers: (g) => distinct(g, (t, r) => t.codes.subscriberid[r]!),
+  cbrsize: (g) => sum(g, 'bytesDownloaded') / 1000000,
+  avg_playtime_by_audience: (g) => ratio(playdur(g), viewers(g, 'all')),
+  users: (g) => distinct(g, g.t.codes.subscriberid, 'all'),
+  unique_subscribers: (g) => distinct(g, g.t.codes.subscriberid, 'all'),
   uniqueviewercount: uniqueViewers,
-  unique_devices: (g) => distinct(g, (t, r) => t.codes.device_id[r]!),
-  anonymous_viewers: (g) =>
-    distinct(
-      g,
-      (t, r) => t.codes.device_id[r]!,
-      (r) => g.t.codes.subscriberid[r] === -1,
-    ),
-  uniquesubscribercount: (g) =>
-    distinct(
-      g,
-      (t, r) => t.codes.subscriberid[r]!,
-      (r) => !Number.isNaN(g.t.startupMs[r]!),
-    ),
-  cdn_change_rate: (g) =>
-    ratio(
-      sum(g, (t) => t.cdnChanges),
-      plays(g),
-    ),
+  unique_devices: (g) => distinct(g, g.t.codes.device_id, 'all'),
+  anonymous_viewers: (g) => distinct(g, g.t.codes.device_id, 'anonymous'),
+  uniquesubscribercount: (g) => distinct(g, g.t.codes.subscriberid, 'plays'),
+  cdn_change_rate: (g) => ratio(sum(g, 'cdnChanges'), plays(g)),
   median_qualityofexperience: (g) => {
     const v = quantileCont(sorted(g, qoe), 0.5);
     return Number.isNaN(v) ? 0 : v;
@@ -215,27 +278,143 @@ export function isSmallMetric(name: string): name is SmallMetric {
 
 type OwnValue = (t: SessionColumns, own: OwnErrorCounts, r: number, businesserror: boolean) => number;
 
-/** A session's buffering ratio, 0 on an empty denominator (metric-sql.ts `session`). */
-const ownRatio: OwnValue = (t, _own, r) => {
-  const total = t.watchMs[r]! + t.rebufferMs[r]!;
-  return total === 0 ? 0 : (100 * t.rebufferMs[r]!) / total;
-};
-const ownLatency: OwnValue = (t, _own, r) => t.startupMs[r]! / 1000;
+/** A session's own value (metric-sql.ts `session`) as data, read row by row or written for many rows. */
+type Own =
+  /** A number column divided by `by`: NaN (NULL) stays NaN. */
+  | {
+      readonly kind: 'scaled';
+      readonly column: 'startupMs' | 'watchMs' | 'rebufferCount' | 'bytesDownloaded';
+      readonly by: number;
+    }
+  /** The buffering ratio, 0 on an empty denominator. */
+  | { readonly kind: 'ratio' }
+  /** Watch and rebuffering time in minutes. */
+  | { readonly kind: 'duration' }
+  | { readonly kind: 'qoe' }
+  /** The session's own error events under the businesserror rule, or the fatal ones. */
+  | { readonly kind: 'errors'; readonly fatal: boolean };
+
+const latencyOwn: Own = { kind: 'scaled', column: 'startupMs', by: 1000 };
+const ratioOwn: Own = { kind: 'ratio' };
 
 /** The own value of each metric that has one (metric-sql.ts `session`), typed by the catalogue. */
-const OWN_VALUES: Partial<Record<MetricName, OwnValue>> = {
-  latency: ownLatency,
-  avg_latency: ownLatency,
-  bufferingratio: ownRatio,
-  cirrbufferingratio: ownRatio,
-  buffcount: (t, _own, r) => t.rebufferCount[r]!,
-  playdur: (t, _own, r) => t.watchMs[r]! / 60000,
-  totalduration: (t, _own, r) => (t.watchMs[r]! + t.rebufferMs[r]!) / 60000,
-  cbrsize: (t, _own, r) => t.bytesDownloaded[r]! / 1000000,
-  qualityofexperience: (t, _own, r) => qoe(t, r),
-  errors: (_t, own, r, business) => (business ? own.allWithBusiness : own.all)[r]!,
-  fatalerrors: (_t, own, r, business) => (business ? own.fatalWithBusiness : own.fatal)[r]!,
+const OWN: Partial<Record<MetricName, Own>> = {
+  latency: latencyOwn,
+  avg_latency: latencyOwn,
+  bufferingratio: ratioOwn,
+  cirrbufferingratio: ratioOwn,
+  buffcount: { kind: 'scaled', column: 'rebufferCount', by: 1 },
+  playdur: { kind: 'scaled', column: 'watchMs', by: 60000 },
+  totalduration: { kind: 'duration' },
+  cbrsize: { kind: 'scaled', column: 'bytesDownloaded', by: 1000000 },
+  qualityofexperience: { kind: 'qoe' },
+  errors: { kind: 'errors', fatal: false },
+  fatalerrors: { kind: 'errors', fatal: true },
 };
+
+const ownRatio = (watch: number, rebuffer: number) => {
+  const total = watch + rebuffer;
+  return total === 0 ? 0 : (100 * rebuffer) / total;
+};
+const ownErrors = (own: OwnErrorCounts, fatal: boolean, business: boolean) =>
+  fatal ? (business ? own.fatalWithBusiness : own.fatal) : business ? own.allWithBusiness : own.all;
+
+function rowReader(o: Own): OwnValue {
+  switch (o.kind) {
+    case 'scaled':
+      return (t, _own, r) => t[o.column][r]! / o.by;
+    case 'ratio':
+      return (t, _own, r) => ownRatio(t.watchMs[r]!, t.rebufferMs[r]!);
+    case 'duration':
+      return (t, _own, r) => (t.watchMs[r]! + t.rebufferMs[r]!) / 60000;
+    case 'qoe':
+      return (t, _own, r) => qoe(t, r);
+    case 'errors':
+      return (_t, own, r, business) => ownErrors(own, o.fatal, business)[r]!;
+  }
+}
+const OWN_VALUES = Object.fromEntries(Object.entries(OWN).map(([m, o]) => [m, rowReader(o)])) as Partial<
+  Record<MetricName, OwnValue>
+>;
+
+/**
+ * Writes the own value of `metric` (one it has, see `ownValueOf`) for each of `rows[0..n)` into
+ * `out`, one loop per kind of value.
+ *
+ * @example
+ * ```ts
+ * ownValues('bufferingratio', t, own, rows, n, false, values); // values[k]: rows[k]'s ratio
+ * ```
+ */
+export function ownValues(
+  metric: MetricName,
+  t: SessionColumns,
+  own: OwnErrorCounts,
+  rows: Int32Array,
+  n: number,
+  business: boolean,
+  out: Float64Array,
+): void {
+  const o = OWN[metric];
+  if (!o) throw new TypeError(`@playq/server: ${metric} has no own value`);
+  switch (o.kind) {
+    case 'scaled': {
+      const column = t[o.column];
+      for (let k = 0; k < n; k++) out[k] = column[rows[k]!]! / o.by;
+      return;
+    }
+    case 'ratio':
+      for (let k = 0; k < n; k++) out[k] = ownRatio(t.watchMs[rows[k]!]!, t.rebufferMs[rows[k]!]!);
+      return;
+    case 'duration':
+      for (let k = 0; k < n; k++) out[k] = (t.watchMs[rows[k]!]! + t.rebufferMs[rows[k]!]!) / 60000;
+      return;
+    case 'qoe':
+      for (let k = 0; k < n; k++) out[k] = qoe(t, rows[k]!);
+      return;
+    case 'errors': {
+      const counts = ownErrors(own, o.fatal, business);
+      for (let k = 0; k < n; k++) out[k] = counts[rows[k]!]!;
+      return;
+    }
+  }
+}
+
+/**
+ * The own value of `metric` for every session, made once per table, kind of value and (for error
+ * counts) businesserror rule, then kept: a condition on it reads one column, as a stored one.
+ *
+ * @example
+ * ```ts
+ * const ratio = ownColumn('bufferingratio', tables.sessions, tables.own, false);
+ * ratio[r]; // session r's buffering ratio
+ * ```
+ */
+export function ownColumn(
+  metric: MetricName,
+  t: SessionColumns,
+  own: OwnErrorCounts,
+  business: boolean,
+): Float64Array {
+  const o = OWN[metric];
+  if (!o) throw new TypeError(`@playq/server: ${metric} has no own value`);
+  let kept = ownColumns.get(t);
+  if (!kept) {
+    kept = new Map();
+    ownColumns.set(t, kept);
+  }
+  const key = o.kind === 'errors' ? `${o.fatal}/${business}` : o;
+  let column = kept.get(key);
+  if (!column) {
+    const all = new Int32Array(t.count);
+    for (let r = 0; r < t.count; r++) all[r] = r;
+    column = new Float64Array(t.count);
+    ownValues(metric, t, own, all, t.count, business, column);
+    kept.set(key, column);
+  }
+  return column;
+}
+const ownColumns = new WeakMap<SessionColumns, Map<Own | string, Float64Array>>();
 
 /**
  * A session's own value for a session-level condition (metric-sql.ts `session`), NaN where SQL

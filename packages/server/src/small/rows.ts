@@ -1,56 +1,55 @@
 // The rows a small plan aggregates, as the SQL plan selects them (sql/group-rows.ts): the
 // population S (customer, the period on the start or end time, status, filter, session-level
 // conditions) and the error events in the window (businesserror rule, filter, the events of
-// sessions that pass the session-level conditions). Row numbers in the order tables.ts reads.
+// sessions that pass the session-level conditions). Row numbers in the order tables.ts reads,
+// kept by the selection passes of scan.ts, one test after another.
 
-import type { MetricName } from '@playq/query';
+import type { ComparisonOperator } from '@playq/query';
 import { DIMENSION_SQL } from '../sql/dimension-sql';
 import { QOE_TESTS } from '../sql/operators';
-import { ownValueOf } from './metrics';
-import type { SmallCondition, SmallPlan } from './plan';
-import type { CustomerRange, ErrorCodeColumn, SessionCodeColumn, SmallTables } from './tables';
+import { ownColumn } from './metrics';
+import type { SmallPlan } from './plan';
+import { allOf, codeFlags, flagsAtMost, keepAtMost, keepCodes, keepCompared, timesIn } from './scan';
+import type { CustomerRange, SessionCodeColumn, SmallTables } from './tables';
 
-/** Per filtered dimension, a flag per code (1: selected); `null` when a clause selects no code. */
-type CodeFlags = readonly { readonly column: ErrorCodeColumn; readonly flags: Uint8Array }[] | null;
+/** Per filtered dimension, its code column and a flag per code (`codeFlags`); `null` when a clause selects no code. */
+type Filter = readonly { readonly codes: Int32Array; readonly flags: Uint8Array }[] | null;
 
-function codeFlags(plan: SmallPlan, tables: SmallTables): CodeFlags {
-  const out: { column: ErrorCodeColumn; flags: Uint8Array }[] = [];
+function filterOf(
+  plan: SmallPlan,
+  tables: SmallTables,
+  column: (d: SmallPlan['dims'][number]) => Int32Array,
+): Filter {
+  const out: { codes: Int32Array; flags: Uint8Array }[] = [];
   for (const clause of plan.filter) {
     const known = tables.codes[clause.dimension];
     const codes = clause.values.map((v) => known.get(v)).filter((c): c is number => c !== undefined);
     if (codes.length === 0) return null;
-    const flags = new Uint8Array(Math.max(...codes) + 1);
-    for (const c of codes) flags[c] = 1;
-    out.push({ column: clause.dimension, flags });
+    const values = column(clause.dimension);
+    out.push({ codes: values, flags: codeFlags(values, codes) });
   }
   return out;
 }
 
-/** A session-level condition resolved for one plan: the own value's function and the test. */
-type Check = (r: number) => boolean;
-
-/** Each session-level condition as a check of row `r` (a NULL own value, NaN, fails). */
-function checks(
-  conditions: readonly SmallCondition<MetricName>[],
-  tables: SmallTables,
-  business: boolean,
-): Check[] {
-  return conditions.map((c) => {
-    const value = ownValueOf(c.metric);
-    if (!value)
-      throw new TypeError(`@playq/server: the small plan's condition on ${c.metric} has no own value`);
-    const test = QOE_TESTS[c.operator];
-    const { sessions, own } = tables;
-    return (r) => {
-      const v = value(sessions, own, r, business);
-      return !Number.isNaN(v) && test(v, c.value);
-    };
-  });
+/** A session-level condition on its own-value column (`ownColumn`). */
+interface ColumnCondition {
+  readonly column: Float64Array;
+  readonly operator: ComparisonOperator;
+  readonly value: number;
 }
 
-const passes = (checks: readonly Check[], r: number) => {
-  for (let c = 0; c < checks.length; c++) if (!checks[c]!(r)) return false;
-  return true;
+function conditionColumns(plan: SmallPlan, tables: SmallTables): ColumnCondition[] {
+  return plan.sessionConditions.map((c) => ({
+    column: ownColumn(c.metric, tables.sessions, tables.own, plan.businesserror),
+    operator: c.operator,
+    value: c.value,
+  }));
+}
+
+/** Whether session `s` passes a condition (a NULL own value, NaN, fails). */
+const passes = (c: ColumnCondition, s: number) => {
+  const v = c.column[s]!;
+  return !Number.isNaN(v) && QOE_TESTS[c.operator](v, c.value);
 };
 
 /** The first index in `[from, to)` whose value is at least `x` (`values` ascending there), else `to`. */
@@ -76,11 +75,6 @@ function window(
   return [lowerBound(times, range.from, range.open, start), lowerBound(times, range.from, range.open, end)];
 }
 
-const selected = (codes: Int32Array, flags: Uint8Array, r: number) => {
-  const c = codes[r]!;
-  return c >= 0 && flags[c] === 1;
-};
-
 /** Whether the plan groups or filters by a dimension only error events carry (category, key). */
 export function errorOnly(plan: SmallPlan): boolean {
   return [...plan.dims, ...plan.filter.map((c) => c.dimension)].some((d) => DIMENSION_SQL[d].errorOnly);
@@ -91,52 +85,47 @@ export function errorOnly(plan: SmallPlan): boolean {
  * filter). A window on the end time is one run of rows; one on the start time scans the customer's.
  */
 export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array {
-  const filter = codeFlags(plan, tables);
   const t = tables.sessions;
-  if (filter === null || errorOnly(plan)) return new Int32Array(0);
   const range = t.ranges.get(plan.customer);
-  const started = plan.sessiontype === 'started';
-  const [from, to] = started
-    ? [range?.from ?? 0, range?.to ?? 0]
-    : window(range, t.endTs, plan.start, plan.end);
-  const conditions = checks(plan.sessionConditions, tables, plan.businesserror);
-  const columns = filter.map((f) => t.codes[f.column as SessionCodeColumn]);
-  const flags = filter.map((f) => f.flags);
-  const out = new Int32Array(to - from);
-  let n = 0;
-  next: for (let r = from; r < to; r++) {
-    if (started) {
-      const time = t.startTs[r]!;
-      if (!(time >= plan.start && time < plan.end)) continue;
-    }
-    if (!plan.allstatus && t.status[r]! > 1) continue;
-    for (let f = 0; f < columns.length; f++) if (!selected(columns[f]!, flags[f]!, r)) continue next;
-    if (conditions.length > 0 && !passes(conditions, r)) continue;
-    out[n++] = r;
-  }
-  return out.subarray(0, n);
+  if (errorOnly(plan) || !range) return new Int32Array(0);
+  const filter = filterOf(plan, tables, (d) => t.codes[d as SessionCodeColumn]);
+  if (filter === null) return new Int32Array(0);
+  const [from, to] =
+    plan.sessiontype === 'started' ? [range.from, range.to] : window(range, t.endTs, plan.start, plan.end);
+  const rows = new Int32Array(to - from);
+  let n =
+    plan.sessiontype === 'started'
+      ? timesIn(t.startTs, plan.start, plan.end, from, to, rows)
+      : plan.allstatus
+        ? allOf(from, to, rows)
+        : flagsAtMost(t.status, 1, from, to, rows);
+  if (plan.sessiontype === 'started' && !plan.allstatus) n = keepAtMost(t.status, 1, rows, n);
+  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
+  for (const c of conditionColumns(plan, tables)) n = keepCompared(c.column, c.operator, c.value, rows, n);
+  return rows.subarray(0, n);
 }
 
 /** Error events in the window under the businesserror rule and the filter (sql/fragments.ts). */
 export function errorRows(plan: SmallPlan, tables: SmallTables): Int32Array {
-  const filter = codeFlags(plan, tables);
   const e = tables.errors;
+  const filter = filterOf(plan, tables, (d) => e.codes[d]);
   if (filter === null) return new Int32Array(0);
-  const conditions = checks(plan.sessionConditions, tables, plan.businesserror);
   const [from, to] = window(e.ranges.get(plan.customer), e.ts, plan.start, plan.end);
-  const columns = filter.map((f) => e.codes[f.column]);
-  const flags = filter.map((f) => f.flags);
-  const out = new Int32Array(to - from);
-  let n = 0;
-  next: for (let i = from; i < to; i++) {
-    if (!plan.businesserror && e.business[i] === 1) continue;
-    for (let f = 0; f < columns.length; f++) if (!selected(columns[f]!, flags[f]!, i)) continue next;
-    if (conditions.length > 0) {
+  const rows = new Int32Array(to - from);
+  let n = plan.businesserror ? allOf(from, to, rows) : flagsAtMost(e.business, 0, from, to, rows);
+  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
+  if (plan.sessionConditions.length > 0) {
+    // The event's session: one that exists, started before the window's end, and passes.
+    const conditions = conditionColumns(plan, tables);
+    const starts = tables.sessions.startTs;
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const i = rows[k]!;
       const s = e.session[i]!;
-      if (s < 0 || !(tables.sessions.startTs[s]! < plan.end)) continue;
-      if (!passes(conditions, s)) continue;
+      rows[m] = i;
+      m += s >= 0 && starts[s]! < plan.end && conditions.every((c) => passes(c, s)) ? 1 : 0;
     }
-    out[n++] = i;
+    n = m;
   }
-  return out.subarray(0, n);
+  return rows.subarray(0, n);
 }

@@ -1,0 +1,116 @@
+// Per-group totals of a source's rows, for metrics that are sums and counts: each total is one
+// pass over the rows and their groups (groups.ts `assign`), made on first use, with no grouping of
+// the rows themselves. Sums add integers, exact in any order (see plan.ts SmallMetric).
+import type { ErrorColumns, SessionColumns } from './tables';
+
+/** The integer columns a session metric sums. */
+export type SumColumn = 'watchMs' | 'rebufferMs' | 'rebufferCount' | 'cdnChanges' | 'bytesDownloaded';
+
+/** What a session total counts or sums. */
+type SessionTotal = 'rows' | 'plays' | 'endedPlays' | 'failures' | 'startup' | SumColumn;
+
+/**
+ * The population's totals per group: rows, plays (a first frame), ended plays, startup failures
+ * (no first frame, not a business failure), the startup times of plays, and column sums.
+ *
+ * @example
+ * ```ts
+ * const totals = new SessionTotals(tables.sessions, rows, groupOf, index.size);
+ * totals.of('plays')[k]; // group k's sessions with a first frame
+ * ```
+ */
+export class SessionTotals {
+  private readonly made = new Map<SessionTotal, Float64Array>();
+
+  constructor(
+    private readonly t: SessionColumns,
+    private readonly rows: Int32Array,
+    private readonly groupOf: Int32Array,
+    private readonly groups: number,
+  ) {}
+
+  of(total: SessionTotal): Float64Array {
+    let out = this.made.get(total);
+    if (!out) {
+      out = new Float64Array(this.groups);
+      this.fill(total, out);
+      this.made.set(total, out);
+    }
+    return out;
+  }
+
+  private fill(total: SessionTotal, out: Float64Array): void {
+    const { t, rows, groupOf } = this;
+    if (total === 'rows') countRows(groupOf, out);
+    else if (total === 'plays') countPresent(t.startupMs, rows, groupOf, out);
+    else if (total === 'endedPlays') countEndedPlays(t, rows, groupOf, out);
+    else if (total === 'failures') countFailures(t, rows, groupOf, out);
+    else if (total === 'startup') sumPresent(t.startupMs, rows, groupOf, out);
+    else sumColumn(t[total], rows, groupOf, out);
+  }
+}
+
+// One function per total, each a loop the JIT keeps to itself.
+
+function countRows(groupOf: Int32Array, out: Float64Array): void {
+  for (let i = 0; i < groupOf.length; i++) out[groupOf[i]!]!++;
+}
+
+/** Rows whose value is not NaN (SQL's `count(column)`). */
+function countPresent(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
+  for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+}
+
+function countEndedPlays(t: SessionColumns, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
+  const startup = t.startupMs;
+  const status = t.status;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    out[groupOf[i]!]! += !Number.isNaN(startup[r]!) && status[r] === 0 ? 1 : 0;
+  }
+}
+
+function countFailures(t: SessionColumns, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
+  const startup = t.startupMs;
+  const business = t.businessFailure;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    out[groupOf[i]!]! += Number.isNaN(startup[r]!) && business[r] === 0 ? 1 : 0;
+  }
+}
+
+/** The sum of the values that are not NaN (SQL's `sum(column)` over its non-null values). */
+function sumPresent(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
+  for (let i = 0; i < rows.length; i++) {
+    const v = column[rows[i]!]!;
+    if (!Number.isNaN(v)) out[groupOf[i]!]! += v;
+  }
+}
+
+function sumColumn(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
+  for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += column[rows[i]!]!;
+}
+
+/**
+ * The error events per group, all of them and the fatal ones.
+ *
+ * @example
+ * ```ts
+ * const { all, fatal } = errorTotals(tables.errors, rows, groupOf, index.size);
+ * ```
+ */
+export function errorTotals(
+  e: ErrorColumns,
+  rows: Int32Array,
+  groupOf: Int32Array,
+  groups: number,
+): { readonly all: Float64Array; readonly fatal: Float64Array } {
+  const all = new Float64Array(groups);
+  const fatal = new Float64Array(groups);
+  for (let i = 0; i < rows.length; i++) {
+    const k = groupOf[i]!;
+    all[k]!++;
+    fatal[k]! += e.fatal[rows[i]!]!;
+  }
+  return { all, fatal };
+}
