@@ -11,7 +11,7 @@ import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
-import { readSmallTables, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './small/tables';
+import { EVALUATOR_SESSIONS, readSmallTables, type SmallTables } from './small/tables';
 import { QueryExecutor } from './sql/execute';
 
 export interface Service {
@@ -129,9 +129,14 @@ function smallTables(
   // In memory or in a database file (the test service's cached data): the coded tables, which
   // nothing changes once open. Parquet in place (the raw layout) stays with DuckDB.
   if (!on || !(db instanceof Dataset)) return undefined;
-  if (db.servingProfile !== 'small' || db.target.layout !== 'coded') return undefined;
-  if (db.stats().sessions >= SMALL_EVALUATOR_SESSIONS) return undefined;
-  return readSmallTables(db).catch((error: unknown) => {
+  if (db.target.layout !== 'coded' || db.stats().sessions > EVALUATOR_SESSIONS) return undefined;
+  // Reading a million sessions leaves DuckDB's allocator holding about 150 MB more: handed back
+  // (a failure there changes nothing but the memory held).
+  const read = readSmallTables(db).then(async (tables) => {
+    await db.releaseMemory().catch(() => undefined);
+    return tables;
+  });
+  return read.catch((error: unknown) => {
     log?.(`@playq/server: the small-data evaluator is off, reading the data failed (${errorLine(error)})`);
     return undefined;
   });

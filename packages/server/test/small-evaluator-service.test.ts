@@ -12,11 +12,15 @@ import { END } from './helpers';
 
 const DAY = 86_400;
 const GENERATE = { sessions: 2_000, seed: 3, days: 7, end: END };
-const QUERY = `/api/v1/metricquery/demo?${new URLSearchParams({
-  period: `start=${END - 3 * DAY},end=${END}`,
-  metrics: 'p95_latency,viewercount,errors',
-  aggby: 'country',
-})}`;
+const query = (metrics: string) =>
+  `/api/v1/metricquery/demo?${new URLSearchParams({
+    period: `start=${END - 3 * DAY},end=${END}`,
+    metrics,
+    aggby: 'country',
+  })}`;
+const QUERY = query('p95_latency,viewercount,errors');
+/** Sums and counts only: answered by the evaluator up to EVALUATOR_SESSIONS sessions. */
+const SUMS = query('viewercount,bufferingratio,errors');
 
 let dir: string;
 beforeAll(async () => {
@@ -26,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The answer to QUERY, and how many statements the engine ran for it. */
-async function ask(service: Service): Promise<{ body: unknown; statements: number }> {
+/** The answer to a query (QUERY by default), and how many statements the engine ran for it. */
+async function ask(service: Service, path = QUERY): Promise<{ body: unknown; statements: number }> {
   const engine = service.engine;
   const run = engine.run.bind(engine);
   let statements = 0;
@@ -37,7 +41,7 @@ async function ask(service: Service): Promise<{ body: unknown; statements: numbe
   };
   try {
     const res = await service.fetch(
-      new Request(`http://test${QUERY}`, { headers: { 'X-API-Key': 'demo-key' } }),
+      new Request(`http://test${path}`, { headers: { 'X-API-Key': 'demo-key' } }),
     );
     expect(res.status).toBe(200);
     return { body: await res.json(), statements };
@@ -47,12 +51,12 @@ async function ask(service: Service): Promise<{ body: unknown; statements: numbe
 }
 
 /**
- * QUERY asked again (the cache off) until the evaluator answers it: its tables are read in the
+ * A query asked again (the cache off) until the evaluator answers it: its tables are read in the
  * background after the service opens, DuckDB answering meanwhile. At most 100 times, 20 ms apart.
  */
-async function askOnceRead(service: Service): Promise<{ body: unknown; statements: number }> {
+async function askOnceRead(service: Service, path = QUERY): Promise<{ body: unknown; statements: number }> {
   for (let attempt = 1; ; attempt++) {
-    const answer = await ask(service);
+    const answer = await ask(service, path);
     if (answer.statements === 0 || attempt === 100) return answer;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -82,14 +86,20 @@ describe('the data a service answers with the small-data evaluator', () => {
     }
   });
 
-  it('leaves data of SMALL_EVALUATOR_SESSIONS sessions or more to DuckDB', async () => {
+  it('from SMALL_EVALUATOR_SESSIONS sessions on, answers sums and counts and leaves quantiles to DuckDB', async () => {
     const data = { generate: { ...GENERATE, sessions: SMALL_EVALUATOR_SESSIONS } };
-    const service = await createService({ data, rateLimit: false });
+    const options = { rateLimit: false, cacheTtlMs: 0 } as const;
+    const service = await createService({ data, ...options });
+    const plain = await createService({ data, ...options, smallEvaluator: false });
     try {
-      expect(service.db.servingProfile).toBe('small');
+      const sums = await askOnceRead(service, SUMS);
+      expect(sums.statements).toBe(0);
+      expect(sums.body).toStrictEqual((await ask(plain, SUMS)).body);
+      // Read by now: a p95 still runs its statement.
       expect((await ask(service)).statements).toBe(1);
     } finally {
       await service.close();
+      await plain.close();
     }
   });
 });

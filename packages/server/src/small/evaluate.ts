@@ -5,16 +5,35 @@
 import { QOE_TESTS } from '../sql/operators';
 import { GroupIndex, groupRows, sessionTimes } from './groups';
 import { BY_TOTALS, ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
-import type { SmallField, SmallMetric, SmallPlan } from './plan';
+import type { SmallField, SmallListPlan, SmallMetric, SmallPlan } from './plan';
 import { errorOnly, errorRows, populationRows } from './rows';
 import { selectSmallest } from './select';
-import type { SessionCodeColumn, SmallTables } from './tables';
+import { type SessionCodeColumn, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './tables';
 import { errorTotals, SessionTotals } from './totals';
 
 /** The ordered result up to the records asked for: one array per record field (`plan.fields`), and the number of all records. */
 export interface SmallResult {
   readonly columns: readonly (readonly (number | null)[])[];
   readonly total: number;
+}
+
+/**
+ * Whether the evaluator answers `plan` on these tables: every plan it covers below
+ * SMALL_EVALUATOR_SESSIONS sessions, beyond only session lists and the groups plans whose session
+ * metrics are sums and counts.
+ *
+ * @example
+ * ```ts
+ * if (answers(plan, tables)) evaluateSmall(plan, tables, offset + limit);
+ * ```
+ */
+export function answers(plan: SmallPlan | SmallListPlan, tables: SmallTables): boolean {
+  // A session list is one pass over the population at any size (list.ts).
+  if (plan.kind === 'list') return true;
+  return (
+    tables.sessions.count < SMALL_EVALUATOR_SESSIONS ||
+    plan.needed.every((m) => !isSessionMetric(m) || BY_TOTALS.has(m))
+  );
 }
 
 /**

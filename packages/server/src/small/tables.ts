@@ -1,4 +1,4 @@
-// The columns of a small data set (under SMALL_EVALUATOR_SESSIONS) read once into typed arrays, for
+// The columns of a data set (up to EVALUATOR_SESSIONS) read once into typed arrays, for
 // the small-data evaluator (evaluate.ts) to answer the queries it covers without a DuckDB
 // statement. Rows are ordered by customer and time (not the tables' order); a null code or number
 // is -1 / NaN.
@@ -74,11 +74,19 @@ export interface SmallTables {
 }
 
 /**
- * Data sets with fewer sessions than this are answered by the evaluator (where it covers the
- * query). Per distinct query through the executor (CPU, alternated with DuckDB): at 20,000
- * sessions 0.3-1.7 ms against DuckDB's 1.3-4.0; at 100,000 about half of DuckDB's time on most
- * shapes, but a breakdown by subscriber (thousands of small groups) 1.5x DuckDB's; at 400,000
- * DuckDB is ahead on most shapes (docs/performance.md, "Figures: the small-data evaluator").
+ * Data sets with at most this many sessions are read into typed arrays (about 145 MB at 1M
+ * sessions, read in 1.7 s in the background) and answered by the evaluator where it covers the
+ * query; beyond, DuckDB answers everything.
+ */
+export const EVALUATOR_SESSIONS = 2_000_000;
+
+/**
+ * Below this many sessions the evaluator answers every plan it covers. From here to
+ * EVALUATOR_SESSIONS, only plans whose session metrics are sums and counts (metrics.ts
+ * `BY_TOTALS`): quantiles and distinct counts of hundreds of thousands of sessions are DuckDB's
+ * (at 1M, a p95 by CDN took 15 ms in JS against DuckDB's 4.6). Per distinct query (CPU,
+ * alternated with DuckDB): at 20,000 sessions 0.3-1.7 ms against DuckDB's 1.3-4.0; at 1M, sums
+ * and counts 1.2-2.5x faster than DuckDB (docs/performance.md).
  */
 export const SMALL_EVALUATOR_SESSIONS = 100_000;
 
@@ -120,10 +128,12 @@ const ERROR_ORDER = 'cust, ts NULLS LAST, rowid';
  * ```
  */
 export async function readSmallTables(db: Dataset): Promise<SmallTables | undefined> {
-  const [repeated] = await db.all(
-    'SELECT count(*)::DOUBLE FROM (SELECT 1 FROM sessions GROUP BY cust, session_id HAVING count(*) > 1)',
+  const [sizes] = await db.all(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM sessions GROUP BY cust, session_id HAVING count(*) > 1))::DOUBLE,
+       (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE`,
   );
-  if (Number(repeated?.[0] ?? 0) > 0) return undefined;
+  const [repeated, sessionCount, errorCount] = (sizes ?? []).map(Number);
+  if (repeated === undefined || repeated > 0) return undefined;
   const sessionKinds: Kind[] = [
     'code',
     ...SESSION_CODES.map((): Kind => 'code'),
@@ -139,6 +149,7 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
        ${SESSION_NUMBERS.map((c) => `${c}::DOUBLE`).join(', ')}, business_failure, sid_rank, session_id
      FROM sessions ORDER BY ${SESSION_ORDER}`,
     sessionKinds,
+    sessionCount ?? 0,
     sessionIds,
   );
   const sessions = sessionColumns(s);
@@ -152,6 +163,7 @@ export async function readSmallTables(db: Dataset): Promise<SmallTables | undefi
        .map((c) => `e.${c}`)
        .join(', ')}`,
     ['code', 'number', 'code', ...ERROR_CODES.map((): Kind => 'code'), 'flag', 'flag'],
+    errorCount ?? 0,
   );
   const errors = errorColumns(e);
   const codes = {} as Record<ServerDimension, ReadonlyMap<string, number>>;
@@ -177,36 +189,37 @@ interface Columns {
   readonly columns: readonly Column[];
 }
 
-/** A statement's columns by kind; one more column, if any, is text packed by row number into `text`. */
+/**
+ * A statement's `rows` rows, column by column, into typed arrays of that length (a longer result
+ * is an error: the tables changed while read); one more column, if any, is text packed by row
+ * number into `text`.
+ */
 async function columnsOf(
   db: Dataset,
   sql: string,
   kinds: readonly Kind[],
+  rows: number,
   text?: PackedValuesBuilder,
 ): Promise<Columns> {
-  let columns: Column[] = kinds.map((k) => allocate(k, 1024));
+  const columns: Column[] = kinds.map((k) => allocate(k, rows));
   let count = 0;
-  await db.read(sql, [], {}, (chunk, rows) => {
+  await db.read(sql, [], {}, (chunk, size) => {
+    if (count + size > rows)
+      throw new Error(`@playq/server: the tables grew while they were read (${sql.slice(0, 40)}…)`);
     if (text) {
       const values = chunk[kinds.length]!;
-      for (let r = 0; r < rows; r++) text.add(count + r, String(values[r] ?? ''));
+      for (let r = 0; r < size; r++) text.add(count + r, String(values[r] ?? ''));
     }
-    if (count + rows > columns[0]!.length)
-      columns = columns.map((c, i) => {
-        const grown = allocate(kinds[i]!, Math.max(2 * c.length, count + rows));
-        grown.set(c.subarray(0, count));
-        return grown;
-      });
     kinds.forEach((kind, c) => {
       const values = chunk[c]!;
       const into = columns[c]!;
-      for (let r = 0; r < rows; r++) {
+      for (let r = 0; r < size; r++) {
         const v = values[r];
         into[count + r] =
           kind === 'flag' ? (v ? 1 : 0) : v == null ? (kind === 'code' ? -1 : Number.NaN) : Number(v);
       }
     });
-    count += rows;
+    count += size;
   });
   return { count, columns: columns.map((c) => c.subarray(0, count)) };
 }

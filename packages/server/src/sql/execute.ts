@@ -8,7 +8,7 @@
 // else running, the engine hands the memory its allocator kept back to the system.
 import { QueryTimeoutError } from '../data/dataset';
 import { codeValues, type Engine } from '../engine/engine';
-import { evaluateSmall } from '../small/evaluate';
+import { answers, evaluateSmall } from '../small/evaluate';
 import { evaluateList, type SmallPage } from '../small/list';
 import type { SmallTables } from '../small/tables';
 import {
@@ -222,7 +222,7 @@ export class QueryExecutor {
       await codeValues(this.db, query.columns),
     );
     const small = this.smallTables;
-    if (query.small && small) {
+    if (query.small && small && answers(query.small, small)) {
       const plan = query.small;
       const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
         const page = smallPage(plan, small, limit, offset);
