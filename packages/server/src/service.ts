@@ -11,7 +11,12 @@ import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
-import { EVALUATOR_SESSIONS, readSmallTables, type SmallTables } from './small/tables';
+import {
+  EVALUATOR_SESSIONS,
+  readSmallTables,
+  SMALL_EVALUATOR_SESSIONS,
+  type SmallTables,
+} from './small/tables';
 import { QueryExecutor } from './sql/execute';
 
 export interface Service {
@@ -131,9 +136,10 @@ function smallTables(
   if (!on || !(db instanceof Dataset)) return undefined;
   if (db.target.layout !== 'coded' || db.stats().sessions > EVALUATOR_SESSIONS) return undefined;
   // Reading a million sessions leaves DuckDB's allocator holding about 150 MB more: handed back
-  // (a failure there changes nothing but the memory held).
+  // (a failure there changes nothing but the memory held). Test-sized data leaves little.
+  const large = db.stats().sessions >= SMALL_EVALUATOR_SESSIONS;
   const read = readSmallTables(db).then(async (tables) => {
-    await db.releaseMemory().catch(() => undefined);
+    if (large) await db.releaseMemory().catch(() => undefined);
     return tables;
   });
   return read.catch((error: unknown) => {

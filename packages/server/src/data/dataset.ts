@@ -165,6 +165,8 @@ export class Dataset implements Engine {
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
   private readonly statements = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
   private profile: ServingProfile = 'large';
+  /** The last change of the thread count (`settingThreads`), settled. */
+  private threadChanges: Promise<unknown> = Promise.resolve();
   /** The derived tables being made in the background (see `refresh`), until made, failed or stopped. */
   private deriving: BackgroundDerivation | undefined;
   private derived: Promise<string | undefined> = Promise.resolve(undefined);
@@ -311,12 +313,14 @@ export class Dataset implements Engine {
     // (at 100M sessions in place it held createService up 7-9 s): release after it, at the next
     // heavy statement.
     if (this.deriving) return;
-    await this.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll("SELECT current_setting('threads')::BIGINT");
-      const threads = Number(reader.getRowsJS()[0]?.[0] ?? 1);
-      await connection.run(`SET threads = ${threads + 1}`);
-      await connection.run(`SET threads = ${threads}`);
-    });
+    await this.settingThreads(() =>
+      this.withConnection(async (connection) => {
+        const reader = await connection.runAndReadAll("SELECT current_setting('threads')::BIGINT");
+        const threads = Number(reader.getRowsJS()[0]?.[0] ?? 1);
+        await connection.run(`SET threads = ${threads + 1}`);
+        await connection.run(`SET threads = ${threads}`);
+      }),
+    );
   }
 
   /** @internal Runs a statement for its effect (DDL, COPY). */
@@ -506,14 +510,26 @@ export class Dataset implements Engine {
    * between threads (at 20,000 sessions a query took twice as long on 2 threads as on 1).
    */
   async serveAs(profile: ServingProfile): Promise<void> {
-    if (profile === 'small') {
-      await this.exec('SET threads = 1');
-      await this.exec(`SET GLOBAL disabled_optimizers = '${SMALL_DATA_SKIPPED_OPTIMIZERS}'`);
-    } else {
-      await this.exec('RESET threads');
-      await this.exec('RESET GLOBAL disabled_optimizers');
-    }
-    this.profile = profile;
+    await this.settingThreads(async () => {
+      if (profile === 'small') {
+        await this.exec('SET threads = 1');
+        await this.exec(`SET GLOBAL disabled_optimizers = '${SMALL_DATA_SKIPPED_OPTIMIZERS}'`);
+      } else {
+        await this.exec('RESET threads');
+        await this.exec('RESET GLOBAL disabled_optimizers');
+      }
+      this.profile = profile;
+    });
+  }
+
+  /**
+   * Runs a change of the thread count after the one before it has finished: `releaseMemory` reads
+   * the count and sets it back, which must not interleave with `serveAs` setting it.
+   */
+  private settingThreads(change: () => Promise<void>): Promise<void> {
+    const next = this.threadChanges.then(change);
+    this.threadChanges = next.catch(() => undefined);
+    return next;
   }
 
   /**

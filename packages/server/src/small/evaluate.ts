@@ -123,7 +123,9 @@ function sessionGroups(
 ): { readonly count: ArrayLike<number>; readonly view: (k: number) => GroupRows } {
   const t = tables.sessions;
   if (plan.needed.every((m) => !isSessionMetric(m) || BY_TOTALS.has(m))) {
-    const totals = new SessionTotals(t, rows, groupOf, groups);
+    // A time series without a breakdown over the end time: the rows' buckets come in runs.
+    const runs = plan.dims.length === 0 && plan.bucket !== undefined && plan.sessiontype === 'ended';
+    const totals = new SessionTotals(t, rows, groupOf, groups, runs);
     const none = new Int32Array(0);
     return {
       count: totals.of('rows'),

@@ -104,7 +104,10 @@ export class GroupIndex {
   }
 }
 
-/** Each row's bucket number: `(time - base) // g`. */
+/**
+ * Each row's bucket number, `(time - base) // g`: divided only when a time leaves the last
+ * bucket's span (rows in time order cross a bucket's edge once).
+ */
 function bucketNumbers(
   times: Float64Array,
   base: number,
@@ -112,7 +115,18 @@ function bucketNumbers(
   rows: Int32Array,
   keys: Int32Array,
 ): void {
-  for (let i = 0; i < rows.length; i++) keys[i] = Math.floor((times[rows[i]!]! - base) / g);
+  let number = 0;
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < rows.length; i++) {
+    const time = times[rows[i]!]!;
+    if (!(time >= from && time < to)) {
+      number = Math.floor((time - base) / g);
+      from = base + number * g;
+      to = from + g;
+    }
+    keys[i] = number;
+  }
 }
 
 /** Appends a dimension's code (+1: a null is 0) to each row's key as one more mixed-radix digit. */

@@ -27,6 +27,8 @@ export class SessionTotals {
     private readonly rows: Int32Array,
     private readonly groupOf: Int32Array,
     private readonly groups: number,
+    /** Whether the group numbers come in runs along the rows (then added run by run; any order is counted right). */
+    private readonly runs = false,
   ) {}
 
   of(total: SessionTotal): Float64Array {
@@ -41,24 +43,58 @@ export class SessionTotals {
 
   private fill(total: SessionTotal, out: Float64Array): void {
     const { t, rows, groupOf } = this;
-    if (total === 'rows') countRows(groupOf, out);
-    else if (total === 'plays') countPresent(t.startupMs, rows, groupOf, out);
+    const runs = this.runs;
+    if (total === 'rows') countRows(groupOf, out, runs);
+    else if (total === 'plays') countPresent(t.startupMs, rows, groupOf, out, runs);
     else if (total === 'endedPlays') countEndedPlays(t, rows, groupOf, out);
     else if (total === 'failures') countFailures(t, rows, groupOf, out);
-    else if (total === 'startup') sumPresent(t.startupMs, rows, groupOf, out);
-    else sumColumn(t[total], rows, groupOf, out);
+    else if (total === 'startup') sumValues(t.startupMs, rows, groupOf, out, runs, true);
+    else sumValues(t[total], rows, groupOf, out, runs, false);
   }
 }
 
-// One function per total, each a loop the JIT keeps to itself.
+// One function per total, each a loop the JIT keeps to itself. Where the rows' group numbers come
+// in runs (a time series without a breakdown: rows in end-time order), a run's total is kept in a
+// local and added once, rather than each row adding to the same slot right after the last.
 
-function countRows(groupOf: Int32Array, out: Float64Array): void {
-  for (let i = 0; i < groupOf.length; i++) out[groupOf[i]!]!++;
+function countRows(groupOf: Int32Array, out: Float64Array, runs: boolean): void {
+  if (!runs) {
+    for (let i = 0; i < groupOf.length; i++) out[groupOf[i]!]!++;
+    return;
+  }
+  let at = 0;
+  while (at < groupOf.length) {
+    const g = groupOf[at]!;
+    let end = at + 1;
+    while (end < groupOf.length && groupOf[end] === g) end++;
+    out[g]! += end - at;
+    at = end;
+  }
 }
 
 /** Rows whose value is not NaN (SQL's `count(column)`). */
-function countPresent(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
-  for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+function countPresent(
+  column: Float64Array,
+  rows: Int32Array,
+  groupOf: Int32Array,
+  out: Float64Array,
+  runs: boolean,
+): void {
+  if (!runs) {
+    for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+    return;
+  }
+  let g = groupOf[0]!;
+  let n = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (groupOf[i] !== g) {
+      out[g]! += n;
+      n = 0;
+      g = groupOf[i]!;
+    }
+    n += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+  }
+  if (rows.length > 0) out[g]! += n;
 }
 
 function countEndedPlays(t: SessionColumns, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
@@ -79,16 +115,49 @@ function countFailures(t: SessionColumns, rows: Int32Array, groupOf: Int32Array,
   }
 }
 
-/** The sum of the values that are not NaN (SQL's `sum(column)` over its non-null values). */
-function sumPresent(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
-  for (let i = 0; i < rows.length; i++) {
-    const v = column[rows[i]!]!;
-    if (!Number.isNaN(v)) out[groupOf[i]!]! += v;
+/**
+ * The sum of the values that are not NaN (SQL's `sum(column)` over its non-null values; `present`
+ * false), or of all values. Integers whose sums stay under 2^53: exact in any order, so a run
+ * adds into two locals.
+ */
+function sumValues(
+  column: Float64Array,
+  rows: Int32Array,
+  groupOf: Int32Array,
+  out: Float64Array,
+  runs: boolean,
+  present: boolean,
+): void {
+  if (!runs) {
+    if (present)
+      for (let i = 0; i < rows.length; i++) {
+        const v = column[rows[i]!]!;
+        if (!Number.isNaN(v)) out[groupOf[i]!]! += v;
+      }
+    else for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += column[rows[i]!]!;
+    return;
   }
-}
-
-function sumColumn(column: Float64Array, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
-  for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += column[rows[i]!]!;
+  let at = 0;
+  while (at < rows.length) {
+    const g = groupOf[at]!;
+    let end = at + 1;
+    while (end < rows.length && groupOf[end] === g) end++;
+    let even = 0;
+    let odd = 0;
+    let i = at;
+    for (; i + 1 < end; i += 2) {
+      const a = column[rows[i]!]!;
+      const b = column[rows[i + 1]!]!;
+      even += present && Number.isNaN(a) ? 0 : a;
+      odd += present && Number.isNaN(b) ? 0 : b;
+    }
+    if (i < end) {
+      const a = column[rows[i]!]!;
+      even += present && Number.isNaN(a) ? 0 : a;
+    }
+    out[g]! += even + odd;
+    at = end;
+  }
 }
 
 /**
