@@ -105,6 +105,27 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
   return rows.subarray(0, n);
 }
 
+/**
+ * The active sessions of the window (sql/group-rows.ts `activeSessions`): any status and session
+ * type, started before the window's end and ended after its start or not ended, under the filter
+ * and the session-level conditions. Those ended after the start are one run of rows (the open
+ * ones follow them).
+ */
+export function activeRows(plan: SmallPlan, tables: SmallTables): Int32Array {
+  const t = tables.sessions;
+  const range = t.ranges.get(plan.customer);
+  if (errorOnly(plan) || !range) return new Int32Array(0);
+  const filter = filterOf(plan, tables, (d) => t.codes[d as SessionCodeColumn]);
+  if (filter === null) return new Int32Array(0);
+  let from = lowerBound(t.endTs, range.from, range.open, plan.start);
+  while (from < range.open && t.endTs[from] === plan.start) from++;
+  const rows = new Int32Array(range.to - from);
+  let n = keepCompared(t.startTs, '<', plan.end, rows, allOf(from, range.to, rows));
+  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
+  for (const c of conditionColumns(plan, tables)) n = keepCompared(c.column, c.operator, c.value, rows, n);
+  return rows.subarray(0, n);
+}
+
 /** Error events in the window under the businesserror rule and the filter (sql/fragments.ts). */
 export function errorRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const e = tables.errors;

@@ -183,3 +183,43 @@ export function errorTotals(
   }
   return { all, fatal };
 }
+
+/**
+ * `concurviewavg` of a time series (sql/group-rows.ts `activeCountSource`): per bucket number of
+ * the window (`g` seconds from `base`; `buckets` of them), the active sessions of `rows` in it:
+ * +1 at each one's first bucket (its start's, or the window's first) and -1 after its last (its
+ * last second's, or the window's last for a session not ended), then the running sum. A session
+ * ending where it starts, at a bucket's start, is in none (its +1 and -1 cancel), as in SQL.
+ *
+ * @example
+ * ```ts
+ * const counts = activeByBucket(tables.sessions, activeRows(plan, tables), plan, base, 3600, 168);
+ * ```
+ */
+export function activeByBucket(
+  t: SessionColumns,
+  rows: Int32Array,
+  window: { readonly start: number; readonly end: number },
+  base: number,
+  g: number,
+  buckets: number,
+): Float64Array {
+  const delta = new Float64Array(buckets + 1);
+  const { start, end } = window;
+  const lastOfWindow = Math.floor((end - 1 - base) / g);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const ended = t.endTs[r]!;
+    const first = Math.floor((Math.max(t.startTs[r]!, start) - base) / g);
+    const last = Number.isNaN(ended) ? lastOfWindow : Math.floor((Math.min(ended, end) - 1 - base) / g);
+    delta[first]!++;
+    delta[last + 1]!--;
+  }
+  const counts = new Float64Array(buckets);
+  let running = 0;
+  for (let b = 0; b < buckets; b++) {
+    running += delta[b]!;
+    counts[b] = running;
+  }
+  return counts;
+}
