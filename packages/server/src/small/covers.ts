@@ -27,8 +27,8 @@ import {
 
 /**
  * The evaluator's plan of a validated query, or `undefined` when it does not cover the query
- * (session lists, per-event (agg=2) and concurrency queries, metrics of active sessions, the
- * average QoE score (see `SmallMetric`), a name it does not know): those are answered by SQL.
+ * (per-event (agg=2) and concurrency queries, `views`, the average QoE score (see `SmallMetric`),
+ * a name it does not know): those are answered by SQL.
  *
  * @example
  * ```ts
@@ -72,6 +72,10 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
   const requested = unique(fields.flatMap((f) => (f.kind === 'metric' ? [f.name] : [])));
   const ordered = order?.field.kind === 'metric' ? [order.field.name] : [];
   const needed = unique([...requested, ...ordered, ...groupConditions.map((c) => c.metric)]);
+  // concurviewavg of a time series counts each bucket a session spans: of the series alone, from
+  // time 0 on (where SQL's truncated bucket of a time is its floor).
+  const dims = fields.flatMap((f) => (f.kind === 'dimension' ? [f.name] : []));
+  if (needed.includes('concurviewavg') && series && (dims.length > 0 || period.start < 0)) return undefined;
   const seconds = bucketSeconds(query);
   return {
     customer,
@@ -80,7 +84,7 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
     sessiontype: options.sessiontype,
     allstatus: options.allstatus,
     businesserror: options.businesserror,
-    dims: fields.flatMap((f) => (f.kind === 'dimension' ? [f.name] : [])),
+    dims,
     ...(seconds === undefined ? {} : { bucket: seconds }),
     needed,
     requested,

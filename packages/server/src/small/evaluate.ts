@@ -4,12 +4,19 @@
 // holding a requested metric has rows; a metric without data in the group is 0 (sql/groups.ts).
 import { QOE_TESTS } from '../sql/operators';
 import { GroupIndex, groupRows, sessionTimes } from './groups';
-import { BY_TOTALS, ERROR_AGGREGATES, type GroupRows, isSessionMetric, SESSION_AGGREGATES } from './metrics';
+import {
+  ACTIVE_METRIC,
+  BY_TOTALS,
+  ERROR_AGGREGATES,
+  type GroupRows,
+  isSessionMetric,
+  SESSION_AGGREGATES,
+} from './metrics';
 import type { SmallField, SmallListPlan, SmallMetric, SmallPlan } from './plan';
-import { errorOnly, errorRows, populationRows } from './rows';
+import { activeRows, errorOnly, errorRows, populationRows } from './rows';
 import { selectSmallest } from './select';
 import { type SessionCodeColumn, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './tables';
-import { errorTotals, SessionTotals } from './totals';
+import { activeByBucket, errorTotals, SessionTotals } from './totals';
 
 /** The ordered result up to the records asked for: one array per record field (`plan.fields`), and the number of all records. */
 export interface SmallResult {
@@ -53,7 +60,7 @@ export function evaluateSmall(
   const index = new GroupIndex(plan, tables);
   // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
   const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
-  const errorSource = plan.needed.some((m) => !isSessionMetric(m));
+  const errorSource = plan.needed.some(isErrorMetric);
   const population = sessionSource ? populationRows(plan, tables) : undefined;
   const sessionGroup =
     population &&
@@ -65,22 +72,26 @@ export function evaluateSmall(
   const events = errorSource ? errorRows(plan, tables) : undefined;
   const eventGroup =
     events && index.assign(events, (d) => tables.errors.codes[plan.dims[d]!], tables.errors.ts);
+  const activeOf = plan.needed.includes(ACTIVE_METRIC) ? activeCounts(plan, tables, index) : undefined;
   const groups = index.size;
   const sessions = population && sessionGroups(plan, tables, population, sessionGroup!, groups);
   const errors = events && errorTotals(tables.errors, events, eventGroup!, groups);
+  const active = activeOf?.(groups);
   const requestsSessions = plan.requested.some(isSessionMetric);
-  const requestsErrors = plan.requested.some((m) => !isSessionMetric(m));
+  const requestsErrors = plan.requested.some(isErrorMetric);
+  const requestsActive = plan.requested.includes(ACTIVE_METRIC);
   const kept: number[] = [];
   for (let k = 0; k < groups; k++)
     if (
       (requestsSessions && sessions && sessions.count[k]! > 0) ||
-      (requestsErrors && errors && errors.all[k]! > 0)
+      (requestsErrors && errors && errors.all[k]! > 0) ||
+      (requestsActive && active && active[k]! > 0)
     )
       kept.push(k);
   // Each kept group's sessions, shared by its session metrics (and their sorted values).
   const views = kept.map((k) => (sessions && sessions.count[k]! > 0 ? sessions.view(k) : undefined));
   const values = new Map<SmallMetric, Float64Array>();
-  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, errors));
+  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, errors, active));
   const records = kept
     .map((k, i): Record_ => ({ k, i, key: 0 }))
     .filter(({ i }) =>
@@ -141,12 +152,52 @@ function sessionGroups(
   };
 }
 
+const isErrorMetric = (m: string) => Object.hasOwn(ERROR_AGGREGATES, m);
+
+/**
+ * The active sessions' count per group (concurviewavg), made once every group is: in a time
+ * series, per bucket each one spans (totals.ts `activeByBucket`); else per group of its keys.
+ */
+function activeCounts(
+  plan: SmallPlan,
+  tables: SmallTables,
+  index: GroupIndex,
+): (groups: number) => Float64Array {
+  const rows = activeRows(plan, tables);
+  const g = plan.bucket;
+  if (g === undefined) {
+    const codes = (d: number) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn];
+    const groupOf = index.assign(rows, codes, tables.sessions.endTs);
+    return (groups) => {
+      const out = new Float64Array(groups);
+      for (let i = 0; i < groupOf.length; i++) out[groupOf[i]!]!++;
+      return out;
+    };
+  }
+  const byBucket = activeByBucket(tables.sessions, rows, plan, index.firstBucket, g, index.bucketCount);
+  const ids: number[] = [];
+  const counts: number[] = [];
+  byBucket.forEach((count, b) => {
+    if (count <= 0) return;
+    ids.push(index.bucketGroup(b));
+    counts.push(count);
+  });
+  return (groups) => {
+    const out = new Float64Array(groups);
+    ids.forEach((k, i) => {
+      out[k] = counts[i]!;
+    });
+    return out;
+  };
+}
+
 /** A metric's value per kept group (0 where its source has no rows in the group). */
 function metricValues(
   metric: SmallMetric,
   kept: readonly number[],
   views: readonly (GroupRows | undefined)[],
   errors: { readonly all: Float64Array; readonly fatal: Float64Array } | undefined,
+  active: Float64Array | undefined,
 ): Float64Array {
   const out = new Float64Array(kept.length);
   if (isSessionMetric(metric)) {
@@ -156,8 +207,9 @@ function metricValues(
     });
     return out;
   }
-  if (!errors) return out;
-  const counts = ERROR_AGGREGATES[metric] === 'fatal' ? errors.fatal : errors.all;
+  const counts =
+    metric === ACTIVE_METRIC ? active : ERROR_AGGREGATES[metric] === 'fatal' ? errors?.fatal : errors?.all;
+  if (!counts) return out;
   kept.forEach((k, i) => {
     out[i] = counts[k]!;
   });

@@ -29,6 +29,7 @@ export class GroupIndex {
     const g = plan.bucket;
     this.base = g === undefined ? 0 : plan.start - (plan.start % g);
     const buckets = g === undefined ? 1 : Math.floor((plan.end - 1 - this.base) / g) + 1;
+    this.bucketCount = buckets;
     const space = this.radix.reduce((a, b) => a * b, buckets);
     this.dense =
       plan.start >= 0 && buckets > 0 && space <= DENSE_KEYS ? new Int32Array(space).fill(-1) : undefined;
@@ -95,6 +96,36 @@ export class GroupIndex {
     }
     return out;
   }
+
+  /**
+   * The group of bucket `number` (counted from the window's first bucket) of a time series with no
+   * other key, made if new (concurviewavg's buckets, totals.ts `activeByBucket`).
+   */
+  bucketGroup(number: number): number {
+    const g = this.plan.bucket;
+    if (g === undefined || this.plan.dims.length > 0)
+      throw new TypeError('@playq/server: a bucket group of a plan that is not a plain time series');
+    const bucket = this.base + number * g;
+    if (this.dense) {
+      if (this.dense[number]! < 0) this.dense[number] = this.add(bucket, [], 0);
+      return this.dense[number]!;
+    }
+    const key = String(bucket);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.add(bucket, [], 0);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** The first bucket's start: the window's start less its remainder. */
+  get firstBucket(): number {
+    return this.base;
+  }
+
+  /** The window's buckets (1 without a time series). */
+  readonly bucketCount: number;
 
   private add(bucket: number, columns: readonly Int32Array[], r: number): number {
     const id = this.buckets.length;

@@ -12,6 +12,9 @@ import type { SessionTotals, SumColumn } from './totals';
 export const ERROR_AGGREGATES = Object.freeze({ errors: 'all', fatalerrors: 'fatal' } as const);
 type ErrorMetric = keyof typeof ERROR_AGGREGATES;
 
+/** The metric over the active sessions of the window (rows.ts `activeRows`): their count. */
+export const ACTIVE_METRIC = 'concurviewavg';
+
 /** Rows `rows[from..to)` of the sessions table, one group's (in table order). */
 export interface GroupRows {
   readonly t: SessionColumns;
@@ -264,7 +267,7 @@ export const SESSION_AGGREGATES = Object.freeze({
   },
   playperunique: (g) => ratio(plays(g), uniqueViewers(g)),
   playtimeperunique: (g) => ratio(playdur(g), uniqueViewers(g)),
-} satisfies Record<Exclude<SmallMetric, ErrorMetric>, SessionAggregate>);
+} satisfies Record<Exclude<SmallMetric, ErrorMetric | typeof ACTIVE_METRIC>, SessionAggregate>);
 
 export type SessionMetric = keyof typeof SESSION_AGGREGATES;
 
@@ -273,7 +276,7 @@ export function isSessionMetric(name: string): name is SessionMetric {
 }
 
 export function isSmallMetric(name: string): name is SmallMetric {
-  return isSessionMetric(name) || Object.hasOwn(ERROR_AGGREGATES, name);
+  return isSessionMetric(name) || Object.hasOwn(ERROR_AGGREGATES, name) || name === ACTIVE_METRIC;
 }
 
 type OwnValue = (t: SessionColumns, own: OwnErrorCounts, r: number, businesserror: boolean) => number;

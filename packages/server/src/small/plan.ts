@@ -5,15 +5,12 @@ import type { ComparisonOperator, ListFieldName, MetricName } from '@playq/query
 import { isServerDimension, type ServerDimension } from '../sql/dimension-sql';
 
 /**
- * The metrics the evaluator computes (metrics.ts): all but those of active sessions and the
- * average QoE score, a sum of doubles whose last digits follow the order in which DuckDB's plan
- * adds the rows (a join or a union in the population reorders them). Every other sum adds
- * integers, exact in any order.
+ * The metrics the evaluator computes (metrics.ts): all but `views` and the average QoE score, a
+ * sum of doubles whose last digits follow the order in which DuckDB's plan adds the rows (a join
+ * or a union in the population reorders them). Every other sum adds integers, exact in any order;
+ * `concurviewavg` counts the active sessions (totals.ts `activeByBucket` for a time series).
  */
-export type SmallMetric = Exclude<
-  MetricName,
-  'concurviewavg' | 'views' | 'qualityofexperience' | 'avg_qualityofexperience'
->;
+export type SmallMetric = Exclude<MetricName, 'views' | 'qualityofexperience' | 'avg_qualityofexperience'>;
 
 /**
  * Dimensions the evaluator groups and filters by: all of them (a breakdown by a large one is

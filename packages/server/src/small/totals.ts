@@ -206,15 +206,34 @@ export function activeByBucket(
 ): Float64Array {
   const delta = new Float64Array(buckets + 1);
   const { start, end } = window;
-  const lastOfWindow = Math.floor((end - 1 - base) / g);
+  const firsts = new BucketOf(base, g);
+  const lasts = new BucketOf(base, g);
+  const lastOfWindow = lasts.of(end - 1);
+  // The +1s and -1s of a run of rows in one bucket are counted in locals and added once.
+  let first = 0;
+  let starting = 0;
+  let after = 0;
+  let ending = 0;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const ended = t.endTs[r]!;
-    const first = Math.floor((Math.max(t.startTs[r]!, start) - base) / g);
-    const last = Number.isNaN(ended) ? lastOfWindow : Math.floor((Math.min(ended, end) - 1 - base) / g);
-    delta[first]!++;
-    delta[last + 1]!--;
+    const f = firsts.of(Math.max(t.startTs[r]!, start));
+    const a = (Number.isNaN(ended) ? lastOfWindow : lasts.of(Math.min(ended, end) - 1)) + 1;
+    if (f !== first) {
+      delta[first]! += starting;
+      first = f;
+      starting = 0;
+    }
+    starting++;
+    if (a !== after) {
+      delta[after]! -= ending;
+      after = a;
+      ending = 0;
+    }
+    ending++;
   }
+  delta[first]! += starting;
+  delta[after]! -= ending;
   const counts = new Float64Array(buckets);
   let running = 0;
   for (let b = 0; b < buckets; b++) {
@@ -222,4 +241,28 @@ export function activeByBucket(
     counts[b] = running;
   }
   return counts;
+}
+
+/**
+ * A time's bucket number, `(time - base) // g`, divided only when the time leaves the last one's
+ * span: the rows come by end time, and most sessions are short, so their starts are near in order.
+ */
+class BucketOf {
+  private number = 0;
+  private from = Number.POSITIVE_INFINITY;
+  private to = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly base: number,
+    private readonly g: number,
+  ) {}
+
+  of(time: number): number {
+    if (!(time >= this.from && time < this.to)) {
+      this.number = Math.floor((time - this.base) / this.g);
+      this.from = this.base + this.number * this.g;
+      this.to = this.from + this.g;
+    }
+    return this.number;
+  }
 }
