@@ -92,11 +92,14 @@ export function evaluateSmall(
   const views = kept.map((k) => (sessions && sessions.count[k]! > 0 ? sessions.view(k) : undefined));
   const values = new Map<SmallMetric, Float64Array>();
   for (const m of plan.needed) values.set(m, metricValues(m, kept, views, errors, active));
-  const records = kept
-    .map((k, i): Record_ => ({ k, i, key: 0 }))
-    .filter(({ i }) =>
-      plan.groupConditions.every((c) => QOE_TESTS[c.operator](values.get(c.metric)![i]!, c.value)),
-    );
+  // The records: the kept groups (by their index among them) passing the group-level conditions.
+  const tests = plan.groupConditions.map((c) => ({
+    values: values.get(c.metric)!,
+    test: QOE_TESTS[c.operator],
+    x: c.value,
+  }));
+  const records: number[] = [];
+  for (let i = 0; i < kept.length; i++) if (tests.every((c) => c.test(c.values[i]!, c.x))) records.push(i);
   /** A field's value of record (group k, kept i): a dimension's code (-1 for null), the bucket, a metric. */
   const reader = (f: SmallField): ((k: number, i: number) => number) => {
     if (f.kind === 'metric') {
@@ -107,13 +110,13 @@ export function evaluateSmall(
     const codes = index.codes[plan.dims.indexOf(f.name)]!;
     return (k) => codes[k]!;
   };
-  sortRecords(records, plan, index, plan.order && reader(plan.order.field), need);
+  sortRecords(records, kept, plan, index, plan.order && reader(plan.order.field), need);
   const ordered = need < records.length ? records.slice(0, need) : records;
   return {
     columns: plan.fields.map((f) => {
       const read = reader(f);
-      return ordered.map(({ k, i }) => {
-        const v = read(k, i);
+      return ordered.map((i) => {
+        const v = read(kept[i]!, i);
         return f.kind === 'dimension' && v < 0 ? null : v;
       });
     }),
@@ -216,28 +219,30 @@ function metricValues(
   return out;
 }
 
-/** A record: its group `k`, its index `i` among the kept groups, and its first sort key. */
-type Record_ = { readonly k: number; readonly i: number; key: number };
-
 /**
  * The SQL plan's order (sql/order.ts): the first key (its values read once per record), then the
  * dimensions' codes ascending (null first), then the bucket. A null code (-1) sorts first ascending
  * and last descending: below every code either way.
  */
 function sortRecords(
-  records: Record_[],
+  records: number[],
+  kept: readonly number[],
   plan: SmallPlan,
   index: GroupIndex,
   first: ((k: number, i: number) => number) | undefined,
   need: number,
 ): void {
-  if (first) for (const r of records) r.key = first(r.k, r.i);
+  // Each record's first key, read once, by its index among the kept groups.
+  const key = new Float64Array(kept.length);
+  if (first) for (const i of records) key[i] = first(kept[i]!, i);
   const dir = plan.order?.desc ? -1 : 1;
   const { codes: dims, buckets } = index;
-  const compare = (a: Record_, b: Record_) => {
-    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * dir;
-    for (const codes of dims) if (codes[a.k] !== codes[b.k]) return codes[a.k]! - codes[b.k]!;
-    return buckets[a.k]! - buckets[b.k]!;
+  const compare = (a: number, b: number) => {
+    if (key[a] !== key[b]) return (key[a]! < key[b]! ? -1 : 1) * dir;
+    const ka = kept[a]!;
+    const kb = kept[b]!;
+    for (const codes of dims) if (codes[ka] !== codes[kb]) return codes[ka]! - codes[kb]!;
+    return buckets[ka]! - buckets[kb]!;
   };
   // Only the records up to the page's end need their order: select them first when they are few.
   if (need >= records.length / 4) {

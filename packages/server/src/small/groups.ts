@@ -15,33 +15,31 @@ const DENSE_KEYS = 1 << 20;
  * and clears a table of its own (at 1M sessions, a breakdown by subscriber's 0.5 MB).
  */
 class DenseIds {
-  owner = new Int32Array(0);
-  ids = new Int32Array(0);
+  /** Per key, its round at [2 key] and its group id beside it (one cache line for both). */
+  slots = new Int32Array(0);
   round = 0;
 
   /** Starts an evaluation's table of `space` keys, all empty. */
   begin(space: number): this {
-    if (this.owner.length < space) {
-      const size = Math.max(space, 2 * this.owner.length);
-      this.owner = new Int32Array(size);
-      this.ids = new Int32Array(size);
+    if (this.slots.length < 2 * space) {
+      this.slots = new Int32Array(2 * Math.max(space, this.slots.length));
       this.round = 0;
     }
     this.round++;
     if (this.round === 0x7fffffff) {
-      this.owner.fill(0);
+      this.slots.fill(0);
       this.round = 1;
     }
     return this;
   }
 
   get(key: number): number {
-    return this.owner[key] === this.round ? this.ids[key]! : -1;
+    return this.slots[2 * key] === this.round ? this.slots[2 * key + 1]! : -1;
   }
 
   set(key: number, id: number): void {
-    this.owner[key] = this.round;
-    this.ids[key] = id;
+    this.slots[2 * key] = this.round;
+    this.slots[2 * key + 1] = id;
   }
 }
 const DENSE = new DenseIds();
@@ -101,10 +99,10 @@ export class GroupIndex {
     columns.forEach((column, d) => {
       addDigit(column, this.radix[d]!, rows, keys);
     });
-    const { owner, ids, round } = dense;
+    const { slots, round } = dense;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
-      let id = owner[key] === round ? ids[key]! : -1;
+      let id = slots[2 * key] === round ? slots[2 * key + 1]! : -1;
       if (id < 0) {
         const r = rows[i]!;
         id = this.add(g === undefined ? 0 : base + Math.floor((times[r]! - base) / g) * g, columns, r);
