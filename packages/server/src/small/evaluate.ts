@@ -68,10 +68,12 @@ export function evaluateSmall(
       population,
       (d) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn],
       sessionTimes(plan, tables),
+      'population groups',
     );
   const events = errorSource ? errorRows(plan, tables) : undefined;
   const eventGroup =
-    events && index.assign(events, (d) => tables.errors.codes[plan.dims[d]!], tables.errors.ts);
+    events &&
+    index.assign(events, (d) => tables.errors.codes[plan.dims[d]!], tables.errors.ts, 'errors groups');
   const activeOf = plan.needed.includes(ACTIVE_METRIC) ? activeCounts(plan, tables, index) : undefined;
   const groups = index.size;
   const sessions = population && sessionGroups(plan, tables, population, sessionGroup!, groups);
@@ -170,7 +172,7 @@ function activeCounts(
   const g = plan.bucket;
   if (g === undefined) {
     const codes = (d: number) => tables.sessions.codes[plan.dims[d] as SessionCodeColumn];
-    const groupOf = index.assign(rows, codes, tables.sessions.endTs);
+    const groupOf = index.assign(rows, codes, tables.sessions.endTs, 'active groups');
     return (groups) => {
       const out = new Float64Array(groups);
       for (let i = 0; i < groupOf.length; i++) out[groupOf[i]!]!++;

@@ -3,7 +3,7 @@
 // through a map, and each group's rows of one source in row order (a stable counting sort), which
 // the metrics aggregate.
 import type { SmallPlan } from './plan';
-import { limitOf } from './scan';
+import { lend, limitOf, type RowsUse } from './scan';
 import type { SmallTables } from './tables';
 
 /** Dense group keys are used while the key space (buckets times codes per dimension) is at most this. */
@@ -73,12 +73,21 @@ export class GroupIndex {
     return this.buckets.length;
   }
 
-  /** The group of each row (codes read from `codes`, the bucket from `times`, in the plan's window). */
-  assign(rows: Int32Array, codes: (dim: number) => Int32Array, times: Float64Array): Int32Array {
+  /**
+   * The group of each row (codes read from `codes`, the bucket from `times`, in the plan's window),
+   * in a buffer lent for `use` (scan.ts `lend`).
+   */
+  assign(
+    rows: Int32Array,
+    codes: (dim: number) => Int32Array,
+    times: Float64Array,
+    use: RowsUse,
+  ): Int32Array {
     const columns = this.plan.dims.map((_, d) => codes(d));
+    const out = lend(use, rows.length);
     return this.dense
-      ? this.assignDense(this.dense, rows, columns, times)
-      : this.assignMapped(rows, columns, times);
+      ? this.assignDense(this.dense, rows, columns, times, out)
+      : this.assignMapped(rows, columns, times, out);
   }
 
   /**
@@ -91,11 +100,12 @@ export class GroupIndex {
     rows: Int32Array,
     columns: readonly Int32Array[],
     times: Float64Array,
+    keys: Int32Array,
   ): Int32Array {
     const g = this.plan.bucket;
     const base = this.base;
-    const keys = new Int32Array(rows.length);
     if (g !== undefined) bucketNumbers(times, base, g, rows, keys);
+    else keys.fill(0);
     columns.forEach((column, d) => {
       addDigit(column, this.radix[d]!, rows, keys);
     });
@@ -114,9 +124,13 @@ export class GroupIndex {
   }
 
   /** Keys made of the bucket and the codes, through a map. */
-  private assignMapped(rows: Int32Array, columns: readonly Int32Array[], times: Float64Array): Int32Array {
+  private assignMapped(
+    rows: Int32Array,
+    columns: readonly Int32Array[],
+    times: Float64Array,
+    out: Int32Array,
+  ): Int32Array {
     const g = this.plan.bucket;
-    const out = new Int32Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
       const time = times[r]!;

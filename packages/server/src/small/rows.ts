@@ -9,7 +9,7 @@ import { DIMENSION_SQL } from '../sql/dimension-sql';
 import { QOE_TESTS } from '../sql/operators';
 import { ownColumn } from './metrics';
 import type { SmallPlan } from './plan';
-import { allOf, codeFlags, flagsAtMost, keepAtMost, keepCodes, keepCompared, timesIn } from './scan';
+import { allOf, codeFlags, flagsAtMost, keepAtMost, keepCodes, keepCompared, lend, timesIn } from './scan';
 import type { CustomerRange, SessionCodeColumn, SmallTables } from './tables';
 
 /** Per filtered dimension, its code column and a flag per code (`codeFlags`); `null` when a clause selects no code. */
@@ -83,6 +83,7 @@ export function errorOnly(plan: SmallPlan): boolean {
 /**
  * The population S: rows of the sessions table, in the tables' row order (none under an error-only
  * filter). A window on the end time is one run of rows; one on the start time scans the customer's.
+ * The rows are lent (scan.ts `lend`): read them before the next evaluation.
  */
 export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const t = tables.sessions;
@@ -92,7 +93,7 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
   if (filter === null) return new Int32Array(0);
   const [from, to] =
     plan.sessiontype === 'started' ? [range.from, range.to] : window(range, t.endTs, plan.start, plan.end);
-  const rows = new Int32Array(to - from);
+  const rows = lend('population', to - from);
   let n =
     plan.sessiontype === 'started'
       ? timesIn(t.startTs, plan.start, plan.end, from, to, rows)
@@ -119,7 +120,7 @@ export function activeRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   if (filter === null) return new Int32Array(0);
   let from = lowerBound(t.endTs, range.from, range.open, plan.start);
   while (from < range.open && t.endTs[from] === plan.start) from++;
-  const rows = new Int32Array(range.to - from);
+  const rows = lend('active', range.to - from);
   let n = keepCompared(t.startTs, '<', plan.end, rows, allOf(from, range.to, rows));
   for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
   for (const c of conditionColumns(plan, tables)) n = keepCompared(c.column, c.operator, c.value, rows, n);
@@ -132,7 +133,7 @@ export function errorRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const filter = filterOf(plan, tables, (d) => e.codes[d]);
   if (filter === null) return new Int32Array(0);
   const [from, to] = window(e.ranges.get(plan.customer), e.ts, plan.start, plan.end);
-  const rows = new Int32Array(to - from);
+  const rows = lend('errors', to - from);
   let n = plan.businesserror ? allOf(from, to, rows) : flagsAtMost(e.business, 0, from, to, rows);
   for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
   if (plan.sessionConditions.length > 0) {
