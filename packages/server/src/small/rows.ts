@@ -87,23 +87,20 @@ export function errorOnly(plan: SmallPlan): boolean {
  */
 export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const t = tables.sessions;
-  const range = t.ranges.get(plan.customer);
-  if (errorOnly(plan) || !range) return new Int32Array(0);
-  const filter = filterOf(plan, tables, (d) => t.codes[d as SessionCodeColumn]);
-  if (filter === null) return new Int32Array(0);
+  const scope = sessionScope(plan, tables);
+  if (!scope) return new Int32Array(0);
+  const { range } = scope;
   const [from, to] =
     plan.sessiontype === 'started' ? [range.from, range.to] : window(range, t.endTs, plan.start, plan.end);
   const rows = lend('population', to - from);
-  let n =
+  const n =
     plan.sessiontype === 'started'
       ? timesIn(t.startTs, plan.start, plan.end, from, to, rows)
       : plan.allstatus
         ? allOf(from, to, rows)
         : flagsAtMost(t.status, 1, from, to, rows);
-  if (plan.sessiontype === 'started' && !plan.allstatus) n = keepAtMost(t.status, 1, rows, n);
-  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
-  for (const c of conditionColumns(plan, tables)) n = keepCompared(c.column, c.operator, c.value, rows, n);
-  return rows.subarray(0, n);
+  const started = plan.sessiontype === 'started' && !plan.allstatus ? keepAtMost(t.status, 1, rows, n) : n;
+  return rows.subarray(0, keepMatching(scope.filter, plan, tables, rows, started));
 }
 
 /**
@@ -114,17 +111,43 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
  */
 export function activeRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const t = tables.sessions;
-  const range = t.ranges.get(plan.customer);
-  if (errorOnly(plan) || !range) return new Int32Array(0);
-  const filter = filterOf(plan, tables, (d) => t.codes[d as SessionCodeColumn]);
-  if (filter === null) return new Int32Array(0);
+  const scope = sessionScope(plan, tables);
+  if (!scope) return new Int32Array(0);
+  const { range } = scope;
   let from = lowerBound(t.endTs, range.from, range.open, plan.start);
   while (from < range.open && t.endTs[from] === plan.start) from++;
   const rows = lend('active', range.to - from);
-  let n = keepCompared(t.startTs, '<', plan.end, rows, allOf(from, range.to, rows));
-  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
-  for (const c of conditionColumns(plan, tables)) n = keepCompared(c.column, c.operator, c.value, rows, n);
-  return rows.subarray(0, n);
+  const n = keepCompared(t.startTs, '<', plan.end, rows, allOf(from, range.to, rows));
+  return rows.subarray(0, keepMatching(scope.filter, plan, tables, rows, n));
+}
+
+/**
+ * The customer's run of sessions and the filter's flags on them, or `undefined` when no session can
+ * match: a breakdown or filter by an error-only dimension, a customer without sessions, a filter
+ * clause none of whose values the data holds.
+ */
+function sessionScope(
+  plan: SmallPlan,
+  tables: SmallTables,
+): { readonly range: CustomerRange; readonly filter: NonNullable<Filter> } | undefined {
+  const range = tables.sessions.ranges.get(plan.customer);
+  if (errorOnly(plan) || !range) return undefined;
+  const filter = filterOf(plan, tables, (d) => tables.sessions.codes[d as SessionCodeColumn]);
+  return filter === null ? undefined : { range, filter };
+}
+
+/** Keeps the first `n` sessions of `rows` that pass the filter and the session-level conditions; their count. */
+function keepMatching(
+  filter: NonNullable<Filter>,
+  plan: SmallPlan,
+  tables: SmallTables,
+  rows: Int32Array,
+  n: number,
+): number {
+  let m = n;
+  for (const f of filter) m = keepCodes(f.codes, f.flags, rows, m);
+  for (const c of conditionColumns(plan, tables)) m = keepCompared(c.column, c.operator, c.value, rows, m);
+  return m;
 }
 
 /** Error events in the window under the businesserror rule and the filter (sql/fragments.ts). */
