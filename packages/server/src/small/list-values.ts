@@ -1,6 +1,7 @@
 // The numeric session list fields as the small-data evaluator computes them, exactly as their SQL
 // (sql/list-fields.ts) does over one session row: each field fills a Float64Array for a run of rows
 // in one monomorphic loop (a divisor where the SQL divides, 0 where it coalesces a NULL).
+import type { ListFieldName } from '@playq/query';
 import { qoeScore } from '../sql/qoe-score';
 import type { SmallListNumber } from './plan';
 import type { SessionColumns, SmallTables } from './tables';
@@ -76,7 +77,7 @@ const LIST_VALUES = Object.freeze({
   starttime: divided((t) => t.startTs),
   endtime: divided((t) => t.endTs),
   watchtime: played(1000),
-} satisfies Record<SmallListNumber, ListValues>);
+} satisfies Record<Extract<ListFieldName, SmallListNumber>, ListValues>);
 
 export function isSmallListNumber(name: string): name is SmallListNumber {
   return Object.hasOwn(LIST_VALUES, name);

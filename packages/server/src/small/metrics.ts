@@ -29,24 +29,6 @@ export interface GroupRows {
 
 type SessionAggregate = (g: GroupRows) => number;
 
-/** The session metrics made of totals alone (totals.ts): a group's rows are not needed for them. */
-export const BY_TOTALS: ReadonlySet<string> = new Set([
-  'attempts',
-  'viewercount',
-  'endedplays',
-  'totalstartupfailure',
-  'failurerate',
-  'latency',
-  'avg_latency',
-  'bufferingratio',
-  'cirrbufferingratio',
-  'buffcount',
-  'playdur',
-  'totalduration',
-  'cbrsize',
-  'cdn_change_rate',
-]);
-
 /** The group's rows, for a metric not in BY_TOTALS. */
 const rowsOf = (g: GroupRows) => {
   if (g.totals) throw new TypeError('@playq/server: a metric over rows was given a group of totals');
@@ -235,8 +217,8 @@ const avgLatency = (g: GroupRows) => {
   return n === 0 ? 0 : s / n / 1000;
 };
 
-/** The session-source aggregates, keyed by metric. */
-export const SESSION_AGGREGATES = Object.freeze({
+/** The session metrics made of totals alone (totals.ts): a group's rows are not needed for them. */
+const FROM_TOTALS = {
   attempts,
   viewercount: plays,
   endedplays: endedPlays,
@@ -244,15 +226,20 @@ export const SESSION_AGGREGATES = Object.freeze({
   failurerate: (g) => ratio(100 * startupFailures(g), attempts(g)),
   latency: avgLatency,
   avg_latency: avgLatency,
-  median_latency: startupQuantile(0.5),
-  p95_latency: startupQuantile(0.95),
-  p99_latency: startupQuantile(0.99),
   bufferingratio: bufferingRatio,
   cirrbufferingratio: bufferingRatio,
   buffcount: (g) => sum(g, 'rebufferCount'),
   playdur,
   totalduration: (g) => (watch(g) + rebuffer(g)) / 60000,
   cbrsize: (g) => sum(g, 'bytesDownloaded') / 1000000,
+  cdn_change_rate: (g) => ratio(sum(g, 'cdnChanges'), plays(g)),
+} satisfies Partial<Record<MetricName, SessionAggregate>>;
+
+/** The session metrics over a group's rows: quantiles and distinct counts. */
+const FROM_ROWS = {
+  median_latency: startupQuantile(0.5),
+  p95_latency: startupQuantile(0.95),
+  p99_latency: startupQuantile(0.99),
   avg_playtime_by_audience: (g) => ratio(playdur(g), viewers(g, 'all')),
   users: (g) => distinct(g, g.t.codes.subscriberid, 'all'),
   unique_subscribers: (g) => distinct(g, g.t.codes.subscriberid, 'all'),
@@ -260,14 +247,22 @@ export const SESSION_AGGREGATES = Object.freeze({
   unique_devices: (g) => distinct(g, g.t.codes.device_id, 'all'),
   anonymous_viewers: (g) => distinct(g, g.t.codes.device_id, 'anonymous'),
   uniquesubscribercount: (g) => distinct(g, g.t.codes.subscriberid, 'plays'),
-  cdn_change_rate: (g) => ratio(sum(g, 'cdnChanges'), plays(g)),
   median_qualityofexperience: (g) => {
     const v = quantileCont(sorted(g, qoe), 0.5);
     return Number.isNaN(v) ? 0 : v;
   },
   playperunique: (g) => ratio(plays(g), uniqueViewers(g)),
   playtimeperunique: (g) => ratio(playdur(g), uniqueViewers(g)),
+} satisfies Partial<Record<MetricName, SessionAggregate>>;
+
+/** The session-source aggregates, keyed by metric. */
+export const SESSION_AGGREGATES = Object.freeze({
+  ...FROM_TOTALS,
+  ...FROM_ROWS,
 } satisfies Record<Exclude<SmallMetric, ErrorMetric | typeof ACTIVE_METRIC>, SessionAggregate>);
+
+/** The session metrics made of totals alone: a group needs no rows of its own for them. */
+export const BY_TOTALS: ReadonlySet<string> = new Set(Object.keys(FROM_TOTALS));
 
 export type SessionMetric = keyof typeof SESSION_AGGREGATES;
 
