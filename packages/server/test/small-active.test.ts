@@ -60,4 +60,15 @@ describe('the active sessions of a window', () => {
     // Buckets 10h, 11h, 12h: sessions 1, 2, 6 | 6 (3 is in none) | 5, 6.
     expect([...activeByBucket(t.sessions, rows, window, 10 * H, H, 3)]).toEqual([3, 1, 2]);
   });
+
+  it('count right when every active session has ended (the last run of ends is added too)', () => {
+    const ended = tables([
+      [5 * H, 10 * H + 1], // bucket 10h
+      [10 * H + 5, 11 * H + 5], // buckets 10h, 11h
+      [11 * H, 12 * H + 10], // buckets 11h, 12h
+    ]);
+    const rows = activeRows(window, ended);
+    expect([...rows]).toEqual([0, 1, 2]);
+    expect([...activeByBucket(ended.sessions, rows, window, 10 * H, H, 3)]).toEqual([2, 2, 1]);
+  });
 });
