@@ -4,16 +4,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { codeFlags, keepCodes, keepCompared, timesIn } from '../src/small/scan';
+import { QOE_TESTS } from '../src/sql/operators';
 
 const OPERATORS = ['>', '>=', '<', '<=', '=', '!='] as const;
-const SQL: Record<(typeof OPERATORS)[number], (a: number, b: number) => boolean> = {
-  '>': (a, b) => a > b,
-  '>=': (a, b) => a >= b,
-  '<': (a, b) => a < b,
-  '<=': (a, b) => a <= b,
-  '=': (a, b) => a === b,
-  '!=': (a, b) => a !== b,
-};
+const SQL = QOE_TESTS;
 
 describe('the evaluator selection passes', () => {
   it('keep the times of [start, end): the start in, the end and NaN out', () => {

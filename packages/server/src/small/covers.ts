@@ -14,7 +14,7 @@ import type { OutputColumn } from '../sql/plan';
 import { populationOptions } from '../sql/population';
 import { filterOf, qoeOf, recordNames, unique } from '../sql/query-parts';
 import { isSmallListNumber } from './list-values';
-import { isSmallMetric, ownValueOf } from './metrics';
+import { hasOwnValue, isSmallMetric } from './metrics';
 import {
   isPlanDimension,
   type SmallCondition,
@@ -64,7 +64,7 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
       if (!isSmallMetric(metric)) return undefined;
       groupConditions.push({ metric, operator, value });
     } else {
-      if (!isMetric(metric) || metricSql(metric)?.session === undefined || !ownValueOf(metric))
+      if (!isMetric(metric) || metricSql(metric)?.session === undefined || !hasOwnValue(metric))
         return undefined;
       sessionConditions.push({ metric, operator, value });
     }
@@ -116,7 +116,7 @@ function orderOf(
 function ownConditions(query: QueryNode): SmallCondition<MetricName>[] | undefined {
   const out: SmallCondition<MetricName>[] = [];
   for (const { metric, operator, value } of qoeOf(query)?.conditions ?? []) {
-    if (!isMetric(metric) || metricSql(metric)?.session === undefined || !ownValueOf(metric))
+    if (!isMetric(metric) || metricSql(metric)?.session === undefined || !hasOwnValue(metric))
       return undefined;
     out.push({ metric, operator, value });
   }

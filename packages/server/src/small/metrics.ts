@@ -274,8 +274,6 @@ export function isSmallMetric(name: string): name is SmallMetric {
   return isSessionMetric(name) || Object.hasOwn(ERROR_AGGREGATES, name) || name === ACTIVE_METRIC;
 }
 
-type OwnValue = (t: SessionColumns, own: OwnErrorCounts, r: number, businesserror: boolean) => number;
-
 /** A session's own value (metric-sql.ts `session`) as data, read row by row or written for many rows. */
 type Own =
   /** A number column divided by `by`: NaN (NULL) stays NaN. */
@@ -317,26 +315,8 @@ const ownRatio = (watch: number, rebuffer: number) => {
 const ownErrors = (own: OwnErrorCounts, fatal: boolean, business: boolean) =>
   fatal ? (business ? own.fatalWithBusiness : own.fatal) : business ? own.allWithBusiness : own.all;
 
-function rowReader(o: Own): OwnValue {
-  switch (o.kind) {
-    case 'scaled':
-      return (t, _own, r) => t[o.column][r]! / o.by;
-    case 'ratio':
-      return (t, _own, r) => ownRatio(t.watchMs[r]!, t.rebufferMs[r]!);
-    case 'duration':
-      return (t, _own, r) => (t.watchMs[r]! + t.rebufferMs[r]!) / 60000;
-    case 'qoe':
-      return (t, _own, r) => qoe(t, r);
-    case 'errors':
-      return (_t, own, r, business) => ownErrors(own, o.fatal, business)[r]!;
-  }
-}
-const OWN_VALUES = Object.fromEntries(Object.entries(OWN).map(([m, o]) => [m, rowReader(o)])) as Partial<
-  Record<MetricName, OwnValue>
->;
-
 /**
- * Writes the own value of `metric` (one it has, see `ownValueOf`) for each of `rows[0..n)` into
+ * Writes the own value of `metric` (one it has, see `hasOwnValue`) for each of `rows[0..n)` into
  * `out`, one loop per kind of value.
  *
  * @example
@@ -415,10 +395,9 @@ export function ownColumn(
 const ownColumns = new WeakMap<SessionColumns, Map<Own | string, Float64Array>>();
 
 /**
- * A session's own value for a session-level condition (metric-sql.ts `session`), NaN where SQL
- * has NULL (no first frame for latency): such a session fails every comparison. `undefined` for a
- * metric without one.
+ * Whether a metric has a session's own value for a session-level condition (metric-sql.ts
+ * `session`): NaN where SQL has NULL (no first frame for latency), which fails every comparison.
  */
-export function ownValueOf(metric: MetricName): OwnValue | undefined {
-  return OWN_VALUES[metric];
+export function hasOwnValue(metric: MetricName): boolean {
+  return OWN[metric] !== undefined;
 }
