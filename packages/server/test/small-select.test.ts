@@ -1,10 +1,11 @@
 // The evaluator's partial ordering: after selectSmallest the first n items are the n smallest of a
-// total order (any n, duplicates-free input as group keys are), the rest keep every other item;
+// total order (any n, duplicates-free input as group keys are), the rest keep every other item
+// (for numbers in a typed array, duplicates too);
 // and its window search: lowerBound finds the first value at least x, ties included.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { lowerBound } from '../src/small/rows';
-import { selectSmallest } from '../src/small/select';
+import { selectSmallest, selectSmallestNumbers } from '../src/small/select';
 
 const byValue = (a: number, b: number) => a - b;
 
@@ -33,6 +34,25 @@ describe('selectSmallest', () => {
         selectSmallest(items, n, byValue);
         expect([...items.slice(0, n)].sort(byValue)).toStrictEqual([...values].sort(byValue).slice(0, n));
       }
+    },
+  );
+
+  // (-0 and 0 are one number to the selection, two to a sort: the values have no -0)
+  test.prop([
+    fc.array(
+      fc.double({ noNaN: true }).map((x) => x + 0),
+      { maxLength: 200 },
+    ),
+    fc.nat(),
+  ])(
+    'selectSmallestNumbers puts the n smallest numbers first (duplicates too), and keeps every one',
+    (values, at) => {
+      const n = values.length === 0 ? 0 : at % (values.length + 1);
+      const items = Float64Array.from(values);
+      selectSmallestNumbers(items, n);
+      const sorted = Float64Array.from(values).sort();
+      expect(items.slice(0, n).sort()).toStrictEqual(sorted.slice(0, n));
+      expect(items.slice().sort()).toStrictEqual(sorted);
     },
   );
 

@@ -108,23 +108,31 @@ function* bodyPieces(
   yield tail;
 }
 
-/** The records with `extra` (`,"totalpages":n}`) in place of each closing brace, in pieces. */
+/**
+ * The records with `extra` (`,"totalpages":n}`) in place of each closing brace, in pieces of at
+ * most about PIECE_BYTES, each no bigger than what is left to write.
+ */
 function* withTotalpages(slice: PageSlice, extra: Uint8Array): Generator<Uint8Array> {
   const { block } = slice;
-  let piece = new Uint8Array(PIECE_BYTES);
+  const { bytes, ends } = block;
+  const count = slice.to - slice.from;
+  if (count <= 0) return;
+  // The block's records less each one's closing brace, plus `extra` for each.
+  let left = ends[slice.to - 1]! - recordStart(block, slice.from) + count * (extra.length - 1);
+  let piece = new Uint8Array(0);
   let at = 0;
   for (let i = slice.from; i < slice.to; i++) {
     const start = recordStart(block, i);
-    const end = block.ends[i]! - 1;
+    const end = ends[i]! - 1;
     const need = end - start + extra.length + 1;
     if (at + need > piece.length) {
       if (at > 0) yield piece.subarray(0, at);
-      piece = new Uint8Array(Math.max(PIECE_BYTES, need));
+      left -= at;
+      piece = new Uint8Array(Math.max(Math.min(PIECE_BYTES, left), need));
       at = 0;
     }
     if (i > slice.from) piece[at++] = 0x2c; // ','
-    piece.set(block.bytes.subarray(start, end), at);
-    at += end - start;
+    for (let b = start; b < end; b++) piece[at++] = bytes[b]!;
     piece.set(extra, at);
     at += extra.length;
   }

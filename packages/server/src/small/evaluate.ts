@@ -12,9 +12,10 @@ import {
   isSessionMetric,
   SESSION_AGGREGATES,
 } from './metrics';
+import { orderRecords } from './order';
 import type { SmallField, SmallListPlan, SmallMetric, SmallPlan } from './plan';
 import { activeRows, errorOnly, errorRows, populationRows } from './rows';
-import { selectSmallest } from './select';
+import { scratchFloats, scratchInts } from './scratch';
 import { type SessionCodeColumn, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './tables';
 import { activeByBucket, errorTotals, SessionTotals } from './totals';
 
@@ -79,51 +80,75 @@ export function evaluateSmall(
   const sessions = population && sessionGroups(plan, tables, population, sessionGroup!, groups);
   const errors = events && errorTotals(tables.errors, events, eventGroup!, groups);
   const active = activeOf?.(groups);
-  const requestsSessions = plan.requested.some(isSessionMetric);
-  const requestsErrors = plan.requested.some(isErrorMetric);
-  const requestsActive = plan.requested.includes(ACTIVE_METRIC);
-  const kept: number[] = [];
-  for (let k = 0; k < groups; k++)
-    if (
-      (requestsSessions && sessions && sessions.count[k]! > 0) ||
-      (requestsErrors && errors && errors.all[k]! > 0) ||
-      (requestsActive && active && active[k]! > 0)
-    )
-      kept.push(k);
+  const kept = keptGroups(plan, groups, sessions?.count, errors?.all, active);
   // Each kept group's sessions, shared by its session metrics (and their sorted values).
-  const views = kept.map((k) => (sessions && sessions.count[k]! > 0 ? sessions.view(k) : undefined));
+  const views = sessions && Array.from(kept, (k) => (sessions.count[k]! > 0 ? sessions.view(k) : undefined));
   const values = new Map<SmallMetric, Float64Array>();
-  for (const m of plan.needed) values.set(m, metricValues(m, kept, views, errors, active));
-  // The records: the kept groups (by their index among them) passing the group-level conditions.
-  const tests = plan.groupConditions.map((c) => ({
-    values: values.get(c.metric)!,
-    test: QOE_TESTS[c.operator],
-    x: c.value,
-  }));
-  const records: number[] = [];
-  for (let i = 0; i < kept.length; i++) if (tests.every((c) => c.test(c.values[i]!, c.x))) records.push(i);
+  plan.needed.forEach((m, at) => {
+    values.set(m, metricValues(m, kept, views, errors, active, scratchFloats(`metric ${at}`, kept.length)));
+  });
+  const records = passing(plan, kept.length, values);
   /** A field's value of record (group k, kept i): a dimension's code (-1 for null), the bucket, a metric. */
   const reader = (f: SmallField): ((k: number, i: number) => number) => {
     if (f.kind === 'metric') {
       const column = values.get(f.name)!;
       return (_, i) => column[i]!;
     }
-    if (f.kind === 'timestamp') return (k) => index.buckets[k]!;
-    const codes = index.codes[plan.dims.indexOf(f.name)]!;
-    return (k) => codes[k]!;
+    if (f.kind === 'timestamp') return (k) => index.bucket(k);
+    const d = plan.dims.indexOf(f.name);
+    return (k) => index.code(d, k);
   };
-  sortRecords(records, kept, plan, index, plan.order && reader(plan.order.field), need);
-  const ordered = need < records.length ? records.slice(0, need) : records;
+  const ordered = orderedRecords(records, kept, plan, index, plan.order && reader(plan.order.field), need);
   return {
     columns: plan.fields.map((f) => {
       const read = reader(f);
-      return ordered.map((i) => {
+      return Array.from(ordered, (i) => {
         const v = read(kept[i]!, i);
         return f.kind === 'dimension' && v < 0 ? null : v;
       });
     }),
     total: records.length,
   };
+}
+
+/** The groups with records: where a source holding a requested metric has rows (or active sessions). */
+function keptGroups(
+  plan: SmallPlan,
+  groups: number,
+  sessions: ArrayLike<number> | undefined,
+  errors: Float64Array | undefined,
+  active: Float64Array | undefined,
+): Int32Array {
+  const bySessions = plan.requested.some(isSessionMetric) ? sessions : undefined;
+  const byErrors = plan.requested.some(isErrorMetric) ? errors : undefined;
+  const byActive = plan.requested.includes(ACTIVE_METRIC) ? active : undefined;
+  const kept = scratchInts('kept', groups);
+  let n = 0;
+  for (let k = 0; k < groups; k++)
+    if (
+      (bySessions && bySessions[k]! > 0) ||
+      (byErrors && byErrors[k]! > 0) ||
+      (byActive && byActive[k]! > 0)
+    )
+      kept[n++] = k;
+  return kept.subarray(0, n);
+}
+
+/** The records: the kept groups (by their index among them) passing the group-level conditions. */
+function passing(plan: SmallPlan, kept: number, values: ReadonlyMap<SmallMetric, Float64Array>): Int32Array {
+  const tests = plan.groupConditions.map((c) => ({
+    values: values.get(c.metric)!,
+    test: QOE_TESTS[c.operator],
+    x: c.value,
+  }));
+  const passes = (i: number) => {
+    for (const c of tests) if (!c.test(c.values[i]!, c.x)) return false;
+    return true;
+  };
+  const records = scratchInts('records', kept);
+  let n = 0;
+  for (let i = 0; i < kept; i++) if (passes(i)) records[n++] = i;
+  return records.subarray(0, n);
 }
 
 /**
@@ -199,15 +224,16 @@ function activeCounts(
 /** A metric's value per kept group (0 where its source has no rows in the group). */
 function metricValues(
   metric: SmallMetric,
-  kept: readonly number[],
-  views: readonly (GroupRows | undefined)[],
+  kept: Int32Array,
+  views: readonly (GroupRows | undefined)[] | undefined,
   errors: { readonly all: Float64Array; readonly fatal: Float64Array } | undefined,
   active: Float64Array | undefined,
+  out: Float64Array,
 ): Float64Array {
-  const out = new Float64Array(kept.length);
+  out.fill(0);
   if (isSessionMetric(metric)) {
     const aggregate = SESSION_AGGREGATES[metric];
-    views.forEach((g, i) => {
+    views?.forEach((g, i) => {
       if (g) out[i] = aggregate(g);
     });
     return out;
@@ -215,43 +241,44 @@ function metricValues(
   const counts =
     metric === ACTIVE_METRIC ? active : ERROR_AGGREGATES[metric] === 'fatal' ? errors?.fatal : errors?.all;
   if (!counts) return out;
-  kept.forEach((k, i) => {
-    out[i] = counts[k]!;
-  });
+  for (let i = 0; i < kept.length; i++) out[i] = counts[kept[i]!]!;
   return out;
 }
 
 /**
- * The SQL plan's order (sql/order.ts): the first key (its values read once per record), then the
- * dimensions' codes ascending (null first), then the bucket. A null code (-1) sorts first ascending
- * and last descending: below every code either way.
+ * The first `need` records in the SQL plan's order (order.ts): the first key, read once per record,
+ * then the dimensions' codes and the bucket, one number per record where they fit in one
+ * (`GroupIndex.tieKeys`).
  */
-function sortRecords(
-  records: number[],
-  kept: readonly number[],
+function orderedRecords(
+  records: Int32Array,
+  kept: Int32Array,
   plan: SmallPlan,
   index: GroupIndex,
   first: ((k: number, i: number) => number) | undefined,
   need: number,
-): void {
-  // Each record's first key, read once, by its index among the kept groups.
-  const key = new Float64Array(kept.length);
-  if (first) for (const i of records) key[i] = first(kept[i]!, i);
-  const dir = plan.order?.desc ? -1 : 1;
-  const { codes: dims, buckets } = index;
-  const compare = (a: number, b: number) => {
-    if (key[a] !== key[b]) return (key[a]! < key[b]! ? -1 : 1) * dir;
+): Int32Array {
+  const key = scratchFloats('first key', kept.length);
+  key.fill(0);
+  if (first)
+    for (let j = 0; j < records.length; j++) {
+      const i = records[j]!;
+      key[i] = first(kept[i]!, i);
+    }
+  const dims = plan.dims.length;
+  const compareTies = (a: number, b: number) => {
     const ka = kept[a]!;
     const kb = kept[b]!;
-    for (const codes of dims) if (codes[ka] !== codes[kb]) return codes[ka]! - codes[kb]!;
-    return buckets[ka]! - buckets[kb]!;
+    for (let d = 0; d < dims; d++) {
+      const ca = index.code(d, ka);
+      const cb = index.code(d, kb);
+      if (ca !== cb) return ca - cb;
+    }
+    return index.bucket(ka) - index.bucket(kb);
   };
-  // Only the records up to the page's end need their order: select them first when they are few.
-  if (need >= records.length / 4) {
-    records.sort(compare);
-    return;
-  }
-  selectSmallest(records, need, compare);
-  const head = records.slice(0, need).sort(compare);
-  for (let i = 0; i < need; i++) records[i] = head[i]!;
+  const tie = index.tieKeys(kept, EXACT_TIES);
+  return orderRecords(records, { key, desc: plan.order?.desc === true, tie, compareTies }, need);
 }
+
+/** Tie keys up to this space (beyond, ties compare code by code). */
+const EXACT_TIES = 2 ** 52;

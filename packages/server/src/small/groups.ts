@@ -4,6 +4,7 @@
 // the metrics aggregate.
 import type { SmallPlan } from './plan';
 import { lend, limitOf, type RowsUse } from './scan';
+import { scratchFloats } from './scratch';
 import type { SmallTables } from './tables';
 
 /** Dense group keys are used while the key space (buckets times codes per dimension) is at most this. */
@@ -44,15 +45,30 @@ class DenseIds {
 }
 const DENSE = new DenseIds();
 
-/** The groups seen so far: their codes per dimension and their bucket, by key. */
+/**
+ * Each dense group's key, shared by every evaluation (each runs to its end without yielding, as
+ * DenseIds): it grows to the most groups seen and stays.
+ */
+let KEYS: Int32Array = new Int32Array(1024);
+
+/**
+ * The groups seen so far and their codes per dimension and bucket, by key: with dense keys, each
+ * group's key (its codes and bucket number as digits, read back when asked); else their codes and
+ * buckets. Group k is one below `size`; read them before the next evaluation starts.
+ */
 export class GroupIndex {
-  readonly codes: number[][];
-  readonly buckets: number[] = [];
+  private count = 0;
   /** Group ids by dense key, or by a key made of the codes. */
   private readonly dense: DenseIds | undefined;
   private readonly ids = new Map<string | number, number>();
+  /** Without dense keys: each group's codes per dimension and bucket. */
+  private readonly codes: number[][];
+  private readonly buckets: number[] = [];
   /** Per dimension the dense key's radix (codes + 1 for null), the first bucket and their count. */
   private readonly radix: readonly number[];
+  /** Per dimension the dense key's place value (the product of the radixes after it), and the bucket number's. */
+  private readonly place: readonly number[];
+  private readonly inner: number;
   private readonly base: number;
 
   constructor(
@@ -61,6 +77,8 @@ export class GroupIndex {
   ) {
     this.codes = plan.dims.map(() => []);
     this.radix = plan.dims.map((d) => codeLimit(tables, d) + 1);
+    this.place = this.radix.map((_, d) => this.radix.slice(d + 1).reduce((a, b) => a * b, 1));
+    this.inner = this.radix.reduce((a, b) => a * b, 1);
     const g = plan.bucket;
     this.base = g === undefined ? 0 : plan.start - (plan.start % g);
     const buckets = g === undefined ? 1 : Math.floor((plan.end - 1 - this.base) / g) + 1;
@@ -70,9 +88,21 @@ export class GroupIndex {
   }
 
   get size(): number {
-    return this.buckets.length;
+    return this.count;
   }
 
+  /** Group k's code of dimension d (-1 for null). */
+  code(d: number, k: number): number {
+    if (!this.dense) return this.codes[d]![k]!;
+    return (Math.floor(KEYS[k]! / this.place[d]!) % this.radix[d]!) - 1;
+  }
+
+  /** Group k's bucket (0 without a time series). */
+  bucket(k: number): number {
+    const g = this.plan.bucket;
+    if (!this.dense) return this.buckets[k]!;
+    return g === undefined ? 0 : this.base + Math.floor(KEYS[k]! / this.inner) * g;
+  }
   /**
    * The group of each row (codes read from `codes`, the bucket from `times`, in the plan's window),
    * in a buffer lent for `use` (scan.ts `lend`).
@@ -103,8 +133,7 @@ export class GroupIndex {
     keys: Int32Array,
   ): Int32Array {
     const g = this.plan.bucket;
-    const base = this.base;
-    if (g !== undefined) bucketNumbers(times, base, g, rows, keys);
+    if (g !== undefined) bucketNumbers(times, this.base, g, rows, keys);
     else keys.fill(0);
     columns.forEach((column, d) => {
       addDigit(column, this.radix[d]!, rows, keys);
@@ -114,8 +143,9 @@ export class GroupIndex {
       const key = keys[i]!;
       let id = slots[2 * key] === round ? slots[2 * key + 1]! : -1;
       if (id < 0) {
-        const r = rows[i]!;
-        id = this.add(g === undefined ? 0 : base + Math.floor((times[r]! - base) / g) * g, columns, r);
+        id = this.count++;
+        if (id === KEYS.length) KEYS = wider(KEYS);
+        KEYS[id] = key;
         dense.set(key, id);
       }
       keys[i] = id;
@@ -157,7 +187,11 @@ export class GroupIndex {
       throw new TypeError('@playq/server: a bucket group of a plan that is not a plain time series');
     const bucket = this.base + number * g;
     if (this.dense) {
-      if (this.dense.get(number) < 0) this.dense.set(number, this.add(bucket, [], 0));
+      if (this.dense.get(number) < 0) {
+        if (this.count === KEYS.length) KEYS = wider(KEYS);
+        KEYS[this.count] = number;
+        this.dense.set(number, this.count++);
+      }
       return this.dense.get(number);
     }
     const key = String(bucket);
@@ -169,6 +203,50 @@ export class GroupIndex {
     return id;
   }
 
+  /**
+   * The tie of each of `groups` (order.ts): its place among all groups in the order of their codes
+   * (a null first), then their bucket, as one integer below `space` (its codes and bucket number as
+   * mixed-radix digits). Undefined when `space` would pass `limit`.
+   *
+   * @example
+   * ```ts
+   * const tie = index.tieKeys(kept, 2 ** 52);
+   * ```
+   */
+  tieKeys(
+    groups: Int32Array,
+    limit: number,
+  ): { readonly keys: Float64Array; readonly space: number } | undefined {
+    const g = this.plan.bucket;
+    const inner = this.inner;
+    const space = inner * this.bucketCount;
+    if (!(space <= limit)) return undefined;
+    const keys = scratchFloats('tie keys', groups.length);
+    if (this.dense) {
+      // The dense key's digits are the bucket's number, then the codes: the number goes last.
+      for (let i = 0; i < keys.length; i++) {
+        const key = KEYS[groups[i]!]!;
+        const number = Math.floor(key / inner);
+        keys[i] = (key - number * inner) * this.bucketCount + number;
+      }
+      return { keys, space };
+    }
+    keys.fill(0);
+    for (let d = 0; d < this.codes.length; d++) {
+      const codes = this.codes[d]!;
+      const radix = this.radix[d]!;
+      for (let i = 0; i < keys.length; i++) keys[i] = keys[i]! * radix + codes[groups[i]!]! + 1;
+    }
+    if (g === undefined) return { keys, space };
+    for (let i = 0; i < keys.length; i++) {
+      // A bucket is the base plus a whole number of g in the window: anything else has no digit.
+      const number = (this.buckets[groups[i]!]! - this.base) / g;
+      if (!(Number.isInteger(number) && number >= 0 && number < this.bucketCount)) return undefined;
+      keys[i] = keys[i]! * this.bucketCount + number;
+    }
+    return { keys, space };
+  }
+
   /** The first bucket's start: the window's start less its remainder. */
   get firstBucket(): number {
     return this.base;
@@ -178,11 +256,17 @@ export class GroupIndex {
   readonly bucketCount: number;
 
   private add(bucket: number, columns: readonly Int32Array[], r: number): number {
-    const id = this.buckets.length;
     this.buckets.push(bucket);
     for (let d = 0; d < columns.length; d++) this.codes[d]!.push(columns[d]![r]!);
-    return id;
+    return this.count++;
   }
+}
+
+/** The same keys in twice the room. */
+function wider(keys: Int32Array): Int32Array {
+  const out = new Int32Array(2 * keys.length);
+  out.set(keys);
+  return out;
 }
 
 /**

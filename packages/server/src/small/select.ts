@@ -38,3 +38,39 @@ export function selectSmallest<T>(items: T[], n: number, compare: (a: T, b: T) =
     else return;
   }
 }
+
+/**
+ * `selectSmallest` for numbers in a typed array, compared as numbers (no NaN): its first `n`
+ * items become the `n` smallest, in no particular order.
+ *
+ * @example
+ * ```ts
+ * const xs = Float64Array.of(5, 1, 4, 2, 3);
+ * selectSmallestNumbers(xs, 2);
+ * xs.subarray(0, 2).sort(); // Float64Array [1, 2]
+ * ```
+ */
+export function selectSmallestNumbers(items: Float64Array, n: number): void {
+  const k = n - 1;
+  let lo = 0;
+  let hi = items.length - 1;
+  while (k >= lo && k < hi) {
+    const pivot = items[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (items[i]! < pivot) i++;
+      while (items[j]! > pivot) j--;
+      if (i <= j) {
+        const t = items[i]!;
+        items[i] = items[j]!;
+        items[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
