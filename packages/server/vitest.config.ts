@@ -21,6 +21,7 @@ const SEMANTICS = [
   'test/startup-quantiles.test.ts',
   'test/active-hours.test.ts',
   'test/flat-plans.test.ts',
+  'test/pro-rata.test.ts',
 ];
 
 const engine = (name: string) => ({

@@ -21,6 +21,8 @@ const query = (metrics: string) =>
 const QUERY = query('p95_latency,viewercount,errors');
 /** Sums and counts only: answered by the evaluator up to EVALUATOR_SESSIONS sessions. */
 const SUMS = query('viewercount,bufferingratio,errors');
+/** Sums of the active sessions' time and bytes pro rata (whole units, exact in any order): likewise. */
+const PRO_RATA = `${query('playdur,cbrsize,viewercount')}&concurrency=1`;
 
 let dir: string;
 beforeAll(async () => {
@@ -86,7 +88,7 @@ describe('the data a service answers with the small-data evaluator', () => {
     }
   });
 
-  it('from SMALL_EVALUATOR_SESSIONS sessions on, answers sums and counts and leaves quantiles to DuckDB', async () => {
+  it('from SMALL_EVALUATOR_SESSIONS sessions on, answers sums and counts (pro rata too) and leaves quantiles to DuckDB', async () => {
     const data = { generate: { ...GENERATE, sessions: SMALL_EVALUATOR_SESSIONS } };
     const options = { rateLimit: false, cacheTtlMs: 0 } as const;
     const service = await createService({ data, ...options });
@@ -95,6 +97,9 @@ describe('the data a service answers with the small-data evaluator', () => {
       const sums = await askOnceRead(service, SUMS);
       expect(sums.statements).toBe(0);
       expect(sums.body).toStrictEqual((await ask(plain, SUMS)).body);
+      const proRata = await ask(service, PRO_RATA);
+      expect(proRata.statements).toBe(0);
+      expect(proRata.body).toStrictEqual((await ask(plain, PRO_RATA)).body);
       // Read by now: a p95 still runs its statement.
       expect((await ask(service)).statements).toBe(1);
     } finally {

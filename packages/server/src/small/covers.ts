@@ -27,8 +27,8 @@ import {
 
 /**
  * The evaluator's plan of a validated query, or `undefined` when it does not cover the query
- * (per-event (agg=2) and concurrency queries, `views`, the average QoE score (see `SmallMetric`),
- * a name it does not know): those are answered by SQL.
+ * (per-event (agg=2) queries, a time series with `concurrency=1`, `views`, the average QoE score
+ * (see `SmallMetric`), a name it does not know): those are answered by SQL.
  *
  * @example
  * ```ts
@@ -40,10 +40,12 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
   const options = populationOptions(query);
   // The session endpoint with agg=1 is the same groups plan (its string fields are also in aggby).
   const grouped = query.endpoint === 'metricquery' || (query.endpoint === 'session' && query.agg === 1);
-  if (!grouped || isPerEventQuery(query) || options.concurrency) return undefined;
+  if (!grouped || isPerEventQuery(query)) return undefined;
   const period = query.period;
   if (period?.type !== 'period') return undefined;
   const series = isTimeSeries(query);
+  // concurrency=1 in a time series counts each session once per bucket it spans: left to SQL.
+  if (options.concurrency && series) return undefined;
   const names = recordNames(query, true);
   const fields: SmallField[] = [];
   for (const n of names) {
@@ -84,6 +86,7 @@ export function smallPlan(query: QueryNode, customer: number): SmallPlan | undef
     sessiontype: options.sessiontype,
     allstatus: options.allstatus,
     businesserror: options.businesserror,
+    ...(options.concurrency ? { concurrency: true } : {}),
     dims,
     ...(seconds === undefined ? {} : { bucket: seconds }),
     needed,
@@ -136,7 +139,8 @@ function listField(column: OutputColumn): SmallListField | undefined {
 
 /**
  * The evaluator's plan of a validated session list whose SQL plan writes `columns`, or `undefined`
- * when it does not cover it: `concurrency=1` (pro rata time fields), a dimension joined to its
+ * when it does not cover it: `concurrency=1` (its fields would read the pro-rata columns of
+ * pro-rata.ts, for each listed session: not done), a dimension joined to its
  * dictionary in SQL (one too large for the engine to decode), a condition on a value it does not
  * compute.
  *

@@ -43,6 +43,11 @@ export interface SmallPlan {
   readonly sessiontype: 'ended' | 'started';
   readonly allstatus: boolean;
   readonly businesserror: boolean;
+  /**
+   * `concurrency=1`: the session metrics are over the window's active sessions (any status and
+   * session type), their time and bytes pro rata (pro-rata.ts). Not in a time series.
+   */
+  readonly concurrency?: boolean;
   readonly dims: readonly SmallPlanDimension[];
   /** Bucket length (s) of a time series. */
   readonly bucket?: number;

@@ -9,7 +9,17 @@ import { DIMENSION_SQL } from '../sql/dimension-sql';
 import { QOE_TESTS } from '../sql/operators';
 import { ownColumn } from './metrics';
 import type { SmallPlan } from './plan';
-import { allOf, codeFlags, flagsAtMost, keepAtMost, keepCodes, keepCompared, lend, timesIn } from './scan';
+import {
+  allOf,
+  codeFlags,
+  flagsAtMost,
+  keepAtMost,
+  keepCodes,
+  keepCompared,
+  lend,
+  type RowsUse,
+  timesIn,
+} from './scan';
 import type { CustomerRange, SessionCodeColumn, SmallTables } from './tables';
 
 /** Per filtered dimension, its code column and a flag per code (`codeFlags`); `null` when a clause selects no code. */
@@ -107,16 +117,17 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
  * The active sessions of the window (sql/group-rows.ts `activeSessions`): any status and session
  * type, started before the window's end and ended after its start or not ended, under the filter
  * and the session-level conditions. Those ended after the start are one run of rows (the open
- * ones follow them).
+ * ones follow them). `use` names the lent buffer: the population of a `concurrency=1` plan is
+ * 'population', its `concurviewavg` counts 'active'.
  */
-export function activeRows(plan: SmallPlan, tables: SmallTables): Int32Array {
+export function activeRows(plan: SmallPlan, tables: SmallTables, use: RowsUse = 'active'): Int32Array {
   const t = tables.sessions;
   const scope = sessionScope(plan, tables);
   if (!scope) return new Int32Array(0);
   const { range } = scope;
   let from = lowerBound(t.endTs, range.from, range.open, plan.start);
   while (from < range.open && t.endTs[from] === plan.start) from++;
-  const rows = lend('active', range.to - from);
+  const rows = lend(use, range.to - from);
   const n = keepCompared(t.startTs, '<', plan.end, rows, allOf(from, range.to, rows));
   return rows.subarray(0, keepMatching(scope.filter, plan, tables, rows, n));
 }

@@ -87,7 +87,10 @@ export function populationTable(p: RowScope, filter: readonly string[]): TableRo
  * Sessions active in the window (start before its end, no end or an end after its start), any
  * status; in a time series one row per bucket a session is active in. Time columns (and the bytes
  * downloaded over that time) are pro rata: the share of the session's duration (a session without
- * an end lasts to the period's end) that falls inside the window.
+ * an end lasts to the period's end) that falls inside the window, in whole milliseconds and bytes
+ * (`floor(x * share + 0.5)`, the same IEEE operations in every engine and in the evaluator's
+ * small/pro-rata.ts). Whole numbers sum exactly in any order, so an answer does not depend on the
+ * order in which an engine's plan adds the rows.
  */
 export function activeRows(p: RowScope, filter: readonly string[]): string {
   const { dialect } = p.target;
@@ -97,7 +100,7 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
   // The share is one column, multiplied into each time column: written out per column, DuckDB
   // binds and plans the expression three times (at 1M sessions, (g)'s statement 9% more CPU).
   const proRata = (ws: string, we: string, rows: string) =>
-    `SELECT ${dialect.starExcept('a', ['__share'])} REPLACE (${PRO_RATA.map((c) => `${c} * __share AS ${c}`).join(', ')})
+    `SELECT ${dialect.starExcept('a', ['__share'])} REPLACE (${PRO_RATA.map((c) => `${proRataOf(c, '__share')} AS ${c}`).join(', ')})
       FROM (SELECT *, ${share(ws, we)} AS __share FROM (${rows}) a0) a`;
   if (!p.g) return proRata(p.start, p.end, activeSessions(p, filter));
   const g = p.g;
@@ -113,6 +116,9 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
 
 /** The columns counted pro rata in a window: time, and the bytes downloaded over it. */
 const PRO_RATA = ['watch_ms', 'rebuffer_ms', 'bytes_downloaded'] as const;
+
+/** A column's share (a DOUBLE in [0, 1]) rounded to a whole number, half up: small/pro-rata.ts's `proRata`. */
+const proRataOf = (column: string, share: string) => `floor(${column} * ${share} + 0.5)`;
 
 /**
  * Matching sessions active in the period (any status, session-level conditions applied), with
