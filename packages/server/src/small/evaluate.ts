@@ -104,7 +104,8 @@ export function evaluateSmall(
     const d = plan.dims.indexOf(f.name);
     return (k) => index.code(d, k);
   };
-  const ordered = orderedRecords(records, kept, plan, index, plan.order && reader(plan.order.field), need);
+  const key = firstKeys(plan, records, kept, values, reader);
+  const ordered = orderedRecords(records, kept, plan, index, key, need);
   return {
     columns: plan.fields.map((f) => {
       const read = reader(f);
@@ -252,6 +253,29 @@ function metricValues(
 }
 
 /**
+ * Each record's first key by its index among the kept groups: a metric's values as they are, else
+ * read once per record (0 for all without an order).
+ */
+function firstKeys(
+  plan: SmallPlan,
+  records: Int32Array,
+  kept: Int32Array,
+  values: ReadonlyMap<SmallMetric, Float64Array>,
+  reader: (f: SmallField) => (k: number, i: number) => number,
+): Float64Array {
+  const field = plan.order?.field;
+  if (field?.kind === 'metric') return values.get(field.name)!;
+  const key = scratchFloats('first key', kept.length);
+  if (!field) return key.fill(0);
+  const read = reader(field);
+  for (let j = 0; j < records.length; j++) {
+    const i = records[j]!;
+    key[i] = read(kept[i]!, i);
+  }
+  return key;
+}
+
+/**
  * The first `need` records in the SQL plan's order (order.ts): the first key, read once per record,
  * then the dimensions' codes and the bucket, one number per record where they fit in one
  * (`GroupIndex.tieKeys`).
@@ -261,16 +285,9 @@ function orderedRecords(
   kept: Int32Array,
   plan: SmallPlan,
   index: GroupIndex,
-  first: ((k: number, i: number) => number) | undefined,
+  key: Float64Array,
   need: number,
 ): Int32Array {
-  const key = scratchFloats('first key', kept.length);
-  key.fill(0);
-  if (first)
-    for (let j = 0; j < records.length; j++) {
-      const i = records[j]!;
-      key[i] = first(kept[i]!, i);
-    }
   const dims = plan.dims.length;
   const compareTies = (a: number, b: number) => {
     const ka = kept[a]!;

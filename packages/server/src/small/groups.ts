@@ -222,6 +222,10 @@ export class GroupIndex {
     const space = inner * this.bucketCount;
     if (!(space <= limit)) return undefined;
     const keys = scratchFloats('tie keys', groups.length);
+    if (this.dense && this.bucketCount === 1) {
+      for (let i = 0; i < keys.length; i++) keys[i] = KEYS[groups[i]!]!;
+      return { keys, space };
+    }
     if (this.dense) {
       // The dense key's digits are the bucket's number, then the codes: the number goes last.
       for (let i = 0; i < keys.length; i++) {

@@ -1,7 +1,7 @@
 // The order of the evaluator's records (the SQL plan's, sql/order.ts): by a first key in its
 // direction, then by the tie (the dimensions' codes ascending, null first, then the bucket), up to
 // the page's end. One number per record carries the whole order where it fits, sorted as numbers.
-import { scratchFloats } from './scratch';
+import { scratchFloats, scratchInts } from './scratch';
 import { selectSmallest, selectSmallestNumbers } from './select';
 
 /** Sums of parts that stay exact integers in a double. */
@@ -55,7 +55,8 @@ export function orderRecords(
 /**
  * The order as one number per record, sorted as numbers, when every first key is an integer and
  * the keys' span, the ties' space and the records' range fit in 2^52 together: (the key's distance
- * from the first in its direction × space + tie) × range + the record. Undefined otherwise.
+ * from the first in its direction × space + tie) × range + the record. Undefined otherwise. With
+ * fewer distinct keys than records, only those up to the head's last key are packed and selected.
  */
 function orderPacked(
   records: Int32Array,
@@ -72,15 +73,19 @@ function orderPacked(
     if (v > max) max = v;
   }
   const n = key.length;
-  if (records.length > 0 && !((max - min + 1) * tie.space * n <= EXACT)) return undefined;
+  const span = max - min + 1;
+  if (records.length > 0 && !(span * tie.space * n <= EXACT)) return undefined;
+  const head = Math.max(0, Math.min(need, records.length));
+  const last =
+    head < records.length && span <= records.length ? lastRank(records, key, desc, min, max, head) : span;
   const packed = scratchFloats('packed order', records.length);
+  let m = 0;
   for (let j = 0; j < records.length; j++) {
     const i = records[j]!;
     const rank = desc ? max - key[i]! : key[i]! - min;
-    packed[j] = (rank * tie.space + tie.keys[i]!) * n + i;
+    if (rank <= last) packed[m++] = (rank * tie.space + tie.keys[i]!) * n + i;
   }
-  const head = Math.max(0, Math.min(need, records.length));
-  if (head < records.length) selectSmallestNumbers(packed, head);
+  if (head < m) selectSmallestNumbers(packed.subarray(0, m), head);
   const ordered = packed.subarray(0, head).sort();
   const out = new Int32Array(head);
   for (let j = 0; j < head; j++) {
@@ -89,4 +94,24 @@ function orderPacked(
     out[j] = p - Math.floor(p / n) * n;
   }
   return out;
+}
+
+/** The rank (distance from the first key in its direction) of the `head`-th record in order, counted per rank. */
+function lastRank(
+  records: Int32Array,
+  key: Float64Array,
+  desc: boolean,
+  min: number,
+  max: number,
+  head: number,
+) {
+  const counts = scratchInts('rank counts', max - min + 1);
+  counts.fill(0);
+  for (let j = 0; j < records.length; j++) {
+    const v = key[records[j]!]!;
+    counts[desc ? max - v : v - min]!++;
+  }
+  let rank = 0;
+  for (let seen = counts[0]!; seen < head; seen += counts[++rank]!);
+  return rank;
 }

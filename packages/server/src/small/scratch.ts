@@ -4,7 +4,14 @@
 // memory outside the JS heap would otherwise call for full garbage collections every few queries.
 
 /** What a scratch buffer holds (a metric's values by its place among the plan's metrics). */
-export type ScratchUse = 'kept' | 'records' | 'first key' | 'tie keys' | 'packed order' | `metric ${number}`;
+export type ScratchUse =
+  | 'kept'
+  | 'records'
+  | 'first key'
+  | 'tie keys'
+  | 'packed order'
+  | 'rank counts'
+  | `metric ${number}`;
 
 const ints = new Map<ScratchUse, Int32Array>();
 const floats = new Map<ScratchUse, Float64Array>();
