@@ -132,6 +132,27 @@ describe('BlockWriter', () => {
     },
   );
 
+  test.prop([
+    fc.array(fc.tuple(fc.constantFrom('a', 'bc', 'd"e', 'é', '\u{1F600}', 'x'.repeat(300)), fc.integer()), {
+      maxLength: 80,
+    }),
+    fc.integer({ min: 1, max: 40 }),
+  ])(
+    'ends each record where its JSON ends, chunks all ASCII (one write) or not (one write a record)',
+    (rows, chunk) => {
+      const columns: OutputColumn[] = [
+        { name: 'd', kind: 'dimension' },
+        { name: 'm', kind: 'metric' },
+      ];
+      const block = write(columns, rows, chunk);
+      const records = rows.map(([d, m]) => JSON.stringify({ d, m }));
+      expect(text(block.bytes)).toBe(records.join(','));
+      records.forEach((r, i) => {
+        expect(text(blockBytes(block, i, i + 1))).toBe(r);
+      });
+    },
+  );
+
   it('writes what JSON.stringify writes for odd values', () => {
     const columns: OutputColumn[] = [
       { name: 'm', kind: 'metric' },

@@ -130,24 +130,49 @@ export class BlockWriter {
     return this.offsets.subarray(0, this.n);
   }
 
-  /** Appends `rows` records whose column `c` holds the values `values[c]` (one array per output column). */
+  /**
+   * Appends `rows` records whose column `c` holds the values `values[c]` (one array per output
+   * column): as one text and one write when it is all ASCII (where a record ends in bytes is where
+   * it ends in the text), else record by record.
+   */
   append(values: readonly (readonly unknown[])[], rows: number): void {
-    const { columns, keys, labels } = this;
-    for (let r = 0; r < rows; r++) {
-      let text = this.n === 0 ? '' : ',';
-      for (let c = 0; c < columns.length; c++) {
-        const v = values[c]![r];
-        text += keys[c]!;
-        const decoded = labels[c];
-        if (decoded !== undefined) text += (v == null ? undefined : decoded(Number(v))) ?? '""';
-        else if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
-        else {
-          const x = typeof v === 'number' ? v : Number(v ?? 0);
-          text += Number.isFinite(x) ? String(x) : 'null';
-        }
-      }
-      this.write(`${text}}`);
+    if (rows <= 0) return;
+    if (this.offsets.length < this.n + rows) {
+      const grown = new Uint32Array(Math.max(this.offsets.length * 2, this.n + rows));
+      grown.set(this.offsets.subarray(0, this.n));
+      this.offsets = grown;
     }
+    let text = '';
+    for (let r = 0; r < rows; r++) {
+      text += this.record(values, r, this.n + r);
+      this.offsets[this.n + r] = text.length;
+    }
+    if (Buffer.byteLength(text, 'utf8') !== text.length) {
+      for (let r = 0; r < rows; r++) this.write(this.record(values, r, this.n));
+      return;
+    }
+    const base = this.used;
+    this.put(text, text.length);
+    for (let r = 0; r < rows; r++) this.offsets[this.n + r]! += base;
+    this.n += rows;
+  }
+
+  /** Record `r` of `values` as JSON text, after a comma unless it is the block's first (`at` 0). */
+  private record(values: readonly (readonly unknown[])[], r: number, at: number): string {
+    const { columns, keys, labels } = this;
+    let text = at === 0 ? '' : ',';
+    for (let c = 0; c < columns.length; c++) {
+      const v = values[c]![r];
+      text += keys[c]!;
+      const decoded = labels[c];
+      if (decoded !== undefined) text += (v == null ? undefined : decoded(Number(v))) ?? '""';
+      else if (columns[c]!.kind === 'dimension') text += v == null ? '""' : JSON.stringify(String(v));
+      else {
+        const x = typeof v === 'number' ? v : Number(v ?? 0);
+        text += Number.isFinite(x) ? String(x) : 'null';
+      }
+    }
+    return `${text}}`;
   }
 
   /** The first `count` records written (all by default), in a buffer of their exact size. */
@@ -165,9 +190,20 @@ export class BlockWriter {
     return Object.freeze({ bytes, ends: this.offsets.slice(0, n), count: n });
   }
 
+  /** Writes one record's text and where it ends. */
   private write(text: string): void {
-    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
-    const most = text.length * 3;
+    this.put(text);
+    if (this.n === this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.offsets[this.n++] = this.used;
+  }
+
+  /** Writes text (of `most` bytes at most) into the pieces, a new piece when the current one may not hold it. */
+  private put(text: string, most = text.length * 3): void {
+    // (A UTF-8 character takes at most 3 bytes per UTF-16 unit.)
     if (this.inPiece + most > this.piece.length) {
       this.full.push(this.piece.subarray(0, this.inPiece));
       const next = Math.min(PIECE_BYTES, this.piece.length * 2);
@@ -177,11 +213,5 @@ export class BlockWriter {
     const written = this.piece.write(text, this.inPiece, 'utf8');
     this.inPiece += written;
     this.used += written;
-    if (this.n === this.offsets.length) {
-      const grown = new Uint32Array(this.offsets.length * 2);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
-    this.offsets[this.n++] = this.used;
   }
 }
