@@ -3,7 +3,7 @@
 // no entry past the count it is given (a lent buffer holds older rows beyond it).
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { codeFlags, keepCodes, keepCompared, timesIn } from '../src/small/scan';
+import { codeFlags, flagsAtMostWith, keepCodes, keepCodesOf, keepCompared, timesIn } from '../src/small/scan';
 import { QOE_TESTS } from '../src/sql/operators';
 
 const OPERATORS = ['>', '>=', '<', '<=', '=', '!='] as const;
@@ -53,4 +53,38 @@ describe('the evaluator selection passes', () => {
     expect(keepCodes(codes, flags, rows, 4)).toBe(1);
     expect(rows[0]).toBe(2);
   });
+
+  // Up to four clauses: pairs in one pass, an odd one alone; with the status in the first pass.
+  const clause = fc.tuple(
+    fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 30, maxLength: 30 }),
+    fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { maxLength: 4 }),
+  );
+  test.prop([
+    fc.array(clause, { maxLength: 4 }),
+    fc.array(fc.nat(3), { minLength: 30, maxLength: 30 }),
+    fc.nat(30),
+    fc.nat(30),
+  ])(
+    'keep the rows whose codes pass every clause, with or without the status in the same pass',
+    (clauses, status, a, b) => {
+      const [from, to] = [Math.min(a, b), Math.max(a, b)];
+      const tests = clauses.map(([codes, picks]) => {
+        const column = Int32Array.from(codes);
+        return { codes: column, flags: codeFlags(column, picks) };
+      });
+      const passes = (r: number) => clauses.every(([codes, picks]) => picks.includes(codes[r]!));
+      const inRange = Array.from({ length: to - from }, (_, i) => from + i);
+      // The clauses over given rows (the buffer past n holds rows that would pass).
+      const rows = Int32Array.from({ length: 30 }, (_, r) => r);
+      const kept = keepCodesOf(tests, rows, to);
+      expect([...rows.subarray(0, kept)]).toEqual(Array.from({ length: to }, (_, r) => r).filter(passes));
+      // The status (at most 1) and the first clause over a range, then the others.
+      if (tests.length === 0) return;
+      const flags = Uint8Array.from(status);
+      const out = new Int32Array(30).fill(29);
+      let n = flagsAtMostWith(flags, 1, tests[0]!, from, to, out);
+      n = keepCodesOf(tests.slice(1), out, n);
+      expect([...out.subarray(0, n)]).toEqual(inRange.filter((r) => status[r]! <= 1 && passes(r)));
+    },
+  );
 });

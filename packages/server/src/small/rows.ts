@@ -13,8 +13,9 @@ import {
   allOf,
   codeFlags,
   flagsAtMost,
+  flagsAtMostWith,
   keepAtMost,
-  keepCodes,
+  keepCodesOf,
   keepCompared,
   lend,
   type RowsUse,
@@ -103,14 +104,19 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
   const [from, to] =
     plan.sessiontype === 'started' ? [range.from, range.to] : window(range, t.endTs, plan.start, plan.end);
   const rows = lend('population', to - from);
-  const n =
-    plan.sessiontype === 'started'
-      ? timesIn(t.startTs, plan.start, plan.end, from, to, rows)
-      : plan.allstatus
-        ? allOf(from, to, rows)
-        : flagsAtMost(t.status, 1, from, to, rows);
-  const started = plan.sessiontype === 'started' && !plan.allstatus ? keepAtMost(t.status, 1, rows, n) : n;
-  return rows.subarray(0, keepMatching(scope.filter, plan, tables, rows, started));
+  let filter = scope.filter;
+  let n: number;
+  if (plan.sessiontype === 'started') {
+    n = timesIn(t.startTs, plan.start, plan.end, from, to, rows);
+    if (!plan.allstatus) n = keepAtMost(t.status, 1, rows, n);
+  } else if (plan.allstatus) n = allOf(from, to, rows);
+  else if (filter.length === 0) n = flagsAtMost(t.status, 1, from, to, rows);
+  else {
+    // The status and the first clause in one pass over the window's run.
+    n = flagsAtMostWith(t.status, 1, filter[0]!, from, to, rows);
+    filter = filter.slice(1);
+  }
+  return rows.subarray(0, keepMatching(filter, plan, tables, rows, n));
 }
 
 /**
@@ -160,7 +166,7 @@ function keepMatching(
   n: number,
 ): number {
   let m = n;
-  for (const f of filter) m = keepCodes(f.codes, f.flags, rows, m);
+  m = keepCodesOf(filter, rows, m);
   for (const c of conditionColumns(plan, tables)) m = keepCompared(c.column, c.operator, c.value, rows, m);
   return m;
 }
@@ -173,7 +179,7 @@ export function errorRows(plan: SmallPlan, tables: SmallTables): Int32Array {
   const [from, to] = window(e.ranges.get(plan.customer), e.ts, plan.start, plan.end);
   const rows = lend('errors', to - from);
   let n = plan.businesserror ? allOf(from, to, rows) : flagsAtMost(e.business, 0, from, to, rows);
-  for (const f of filter) n = keepCodes(f.codes, f.flags, rows, n);
+  n = keepCodesOf(filter, rows, n);
   if (plan.sessionConditions.length > 0) {
     // The event's session: one that exists, started before the window's end, and passes.
     const conditions = conditionColumns(plan, tables);
