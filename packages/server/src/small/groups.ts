@@ -138,19 +138,35 @@ export class GroupIndex {
     columns.forEach((column, d) => {
       addDigit(column, this.radix[d]!, rows, keys);
     });
-    const { slots, round } = dense;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      let id = slots[2 * key] === round ? slots[2 * key + 1]! : -1;
-      if (id < 0) {
-        id = this.count++;
-        if (id === KEYS.length) KEYS = wider(KEYS);
-        KEYS[id] = key;
-        dense.set(key, id);
+    // A time series alone: rows in time order come in runs of one bucket, whose id is looked up once.
+    if (g !== undefined && columns.length === 0) {
+      let last = -1;
+      let id = -1;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        if (key !== last) {
+          id = this.denseId(dense, key);
+          last = key;
+        }
+        keys[i] = id;
       }
-      keys[i] = id;
+      return keys;
     }
+    for (let i = 0; i < keys.length; i++) keys[i] = this.denseId(dense, keys[i]!);
     return keys;
+  }
+
+  /** The id of a dense key, made if new. */
+  private denseId(dense: DenseIds, key: number): number {
+    const { slots, round } = dense;
+    let id = slots[2 * key] === round ? slots[2 * key + 1]! : -1;
+    if (id < 0) {
+      id = this.count++;
+      if (id === KEYS.length) KEYS = wider(KEYS);
+      KEYS[id] = key;
+      dense.set(key, id);
+    }
+    return id;
   }
 
   /** Keys made of the bucket and the codes, through a map. */

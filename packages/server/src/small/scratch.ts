@@ -11,7 +11,8 @@ export type ScratchUse =
   | 'tie keys'
   | 'packed order'
   | 'rank counts'
-  | `metric ${number}`;
+  | `metric ${number}`
+  | `total ${string}`;
 
 const ints = new Map<ScratchUse, Int32Array>();
 const floats = new Map<ScratchUse, Float64Array>();

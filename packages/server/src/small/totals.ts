@@ -1,6 +1,7 @@
 // Per-group totals of a source's rows, for metrics that are sums and counts: each total is one
 // pass over the rows and their groups (groups.ts `assign`), made on first use, with no grouping of
 // the rows themselves. Sums add integers, exact in any order (see plan.ts SmallMetric).
+import { scratchFloats } from './scratch';
 import type { ErrorColumns, SessionColumns } from './tables';
 
 /** The integer columns a session metric sums. */
@@ -34,7 +35,7 @@ export class SessionTotals {
   of(total: SessionTotal): Float64Array {
     let out = this.made.get(total);
     if (!out) {
-      out = new Float64Array(this.groups);
+      out = zeros(total, this.groups);
       this.fill(total, out);
       this.made.set(total, out);
     }
@@ -47,8 +48,8 @@ export class SessionTotals {
    */
   watchAndRebuffer(): void {
     if (this.made.has('watchMs') || this.made.has('rebufferMs')) return;
-    const watch = new Float64Array(this.groups);
-    const rebuffer = new Float64Array(this.groups);
+    const watch = zeros('watchMs', this.groups);
+    const rebuffer = zeros('rebufferMs', this.groups);
     sumTwo(this.t.watchMs, this.t.rebufferMs, this.rows, this.groupOf, watch, rebuffer, this.runs);
     this.made.set('watchMs', watch);
     this.made.set('rebufferMs', rebuffer);
@@ -60,7 +61,7 @@ export class SessionTotals {
     // The plays and their startup times are made in one pass: both read the startup time, and
     // a latency needs both.
     if (total === 'plays' || total === 'startup') {
-      const other = new Float64Array(this.groups);
+      const other = zeros(total === 'plays' ? 'startup' : 'plays', this.groups);
       this.made.set(total === 'plays' ? 'startup' : 'plays', other);
       const [plays, startup] = total === 'plays' ? [out, other] : [other, out];
       countAndSumPresent(t.startupMs, rows, groupOf, plays, startup, runs);
@@ -70,6 +71,12 @@ export class SessionTotals {
     else sumValues(t[total as SumColumn], rows, groupOf, out, runs);
   }
 }
+
+/**
+ * A total's per-group array, zeroed: a scratch buffer (scratch.ts) lent to this evaluation, so a
+ * query allocates none.
+ */
+const zeros = (total: string, groups: number) => scratchFloats(`total ${total}`, groups).fill(0);
 
 // One function per total, each a loop the JIT keeps to itself. Where the rows' group numbers come
 // in runs (a time series without a breakdown: rows in end-time order), a run's total is kept in a
@@ -231,8 +238,8 @@ export function errorTotals(
   groupOf: Int32Array,
   groups: number,
 ): { readonly all: Float64Array; readonly fatal: Float64Array } {
-  const all = new Float64Array(groups);
-  const fatal = new Float64Array(groups);
+  const all = zeros('errors', groups);
+  const fatal = zeros('fatal errors', groups);
   for (let i = 0; i < rows.length; i++) {
     const k = groupOf[i]!;
     all[k]!++;
