@@ -3,8 +3,8 @@
 // through a map, and each group's rows of one source in row order (a stable counting sort), which
 // the metrics aggregate.
 import type { SmallPlan } from './plan';
-import { lend, limitOf, type RowsUse } from './scan';
-import { scratchFloats } from './scratch';
+import { limitOf } from './scan';
+import { lend, type RowsUse, scratchFloats } from './scratch';
 import type { SmallTables } from './tables';
 
 /** Dense group keys are used while the key space (buckets times codes per dimension) is at most this. */

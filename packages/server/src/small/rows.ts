@@ -17,10 +17,9 @@ import {
   keepAtMost,
   keepCodesOf,
   keepCompared,
-  lend,
-  type RowsUse,
   timesIn,
 } from './scan';
+import { lend, type RowsUse } from './scratch';
 import type { CustomerRange, SessionCodeColumn, SmallTables } from './tables';
 
 /** Per filtered dimension, its code column and a flag per code (`codeFlags`); `null` when a clause selects no code. */

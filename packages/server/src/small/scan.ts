@@ -6,30 +6,6 @@
 // rows on this machine), and the number of a boolean to none.
 import type { ComparisonOperator } from '@playq/query';
 
-/**
- * A buffer of `length` rows for one use, lent until the next evaluation asks for it again: each
- * evaluation runs to its end without yielding, and nothing keeps its row buffers beyond it. At 1M
- * sessions a week's window is about 0.9 MB a buffer, and allocating several per query pressed the
- * garbage collector into full collections; the buffers grow to the largest asked for and stay.
- */
-export function lend(use: RowsUse, length: number): Int32Array {
-  let buffer = lent.get(use);
-  if (!buffer || buffer.length < length) {
-    buffer = new Int32Array(Math.max(length, 2 * (buffer?.length ?? 0)));
-    lent.set(use, buffer);
-  }
-  return buffer.subarray(0, length);
-}
-/** What a lent buffer holds: a source's rows, or their group numbers. */
-export type RowsUse =
-  | 'population'
-  | 'active'
-  | 'errors'
-  | 'population groups'
-  | 'active groups'
-  | 'errors groups';
-const lent = new Map<RowsUse, Int32Array>();
-
 /** One more than the largest code of a column (0 without codes); made once per column. */
 export function limitOf(codes: Int32Array): number {
   let limit = limits.get(codes);
