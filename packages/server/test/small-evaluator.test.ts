@@ -243,7 +243,6 @@ describe('what the small-data evaluator covers', () => {
   it.each([
     ['one record per error event', { metrics: 'errors', planlevel: '2', agg: 2 }, 'session'],
     // (a session list is covered by its own plan: test/small-list.test.ts)
-    ['a session list with concurrency', { metrics: 'sessionid,latency', concurrency: 1 }, 'listsessions'],
     [
       'a time series with concurrency',
       { metrics: 'playdur', aggby: 'timestamp', granularity: 'hour', concurrency: 1 },

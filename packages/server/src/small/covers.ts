@@ -139,8 +139,7 @@ function listField(column: OutputColumn): SmallListField | undefined {
 
 /**
  * The evaluator's plan of a validated session list whose SQL plan writes `columns`, or `undefined`
- * when it does not cover it: `concurrency=1` (its fields would read the pro-rata columns of
- * pro-rata.ts, for each listed session: not done), a dimension joined to its
+ * when it does not cover it: a dimension joined to its
  * dictionary in SQL (one too large for the engine to decode), a condition on a value it does not
  * compute.
  *
@@ -157,7 +156,7 @@ export function smallListPlan(
 ): SmallListPlan | undefined {
   const options = populationOptions(query);
   const period = query.period;
-  if (!isListEndpoint(query.endpoint) || options.concurrency || period?.type !== 'period') return undefined;
+  if (!isListEndpoint(query.endpoint) || period?.type !== 'period') return undefined;
   const fields = columns.map(listField);
   if (!fields.every((f): f is SmallListField => f !== undefined)) return undefined;
   const key = query.orderby ?? columns[0]?.name;
@@ -174,6 +173,7 @@ export function smallListPlan(
       sessiontype: options.sessiontype,
       allstatus: options.allstatus,
       businesserror: options.businesserror,
+      ...(options.concurrency ? { concurrency: true } : {}),
       dims: [],
       needed: [],
       requested: [],

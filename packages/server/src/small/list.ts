@@ -5,7 +5,8 @@
 import { SESSION_STATUSES } from '../data/schema';
 import { listValues } from './list-values';
 import type { SmallListField, SmallListPlan } from './plan';
-import { populationRows } from './rows';
+import { proRataSessions } from './pro-rata';
+import { activeRows, populationRows } from './rows';
 import type { SmallTables } from './tables';
 
 /** Records [from, to) of a result as one array per record field, and the number of all records. */
@@ -32,11 +33,18 @@ export function evaluateList(
   offset: number,
   limit: number,
 ): SmallPage {
-  const rows = populationRows(plan.population, tables);
+  // With concurrency=1 the window's active sessions, their time and bytes pro rata.
+  const population = plan.population;
+  const rows = population.concurrency
+    ? activeRows(population, tables, 'population')
+    : populationRows(population, tables);
+  const read = population.concurrency
+    ? { ...tables, sessions: proRataSessions(tables.sessions, rows, population) }
+    : tables;
   const total = rows.length;
   const end = Math.min(total, offset + limit);
   if (end <= offset) return { columns: plan.fields.map(() => []), from: 0, to: 0, total };
-  const keys = sortKeys(plan, tables, rows);
+  const keys = sortKeys(plan, read, rows);
   const ranks = new Int32Array(total);
   const sid = tables.sessions.sidRank;
   for (let i = 0; i < total; i++) ranks[i] = sid[rows[i]!]!;
@@ -45,7 +53,7 @@ export function evaluateList(
   for (let i = 0; i < at.length; i++) page[i] = rows[at[i]!]!;
   const business = plan.population.businesserror;
   return {
-    columns: plan.fields.map((f) => fieldColumn(f, tables, page, business)),
+    columns: plan.fields.map((f) => fieldColumn(f, read, page, business)),
     from: 0,
     to: page.length,
     total,
