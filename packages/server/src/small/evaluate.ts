@@ -14,7 +14,7 @@ import {
 } from './metrics';
 import { orderRecords } from './order';
 import type { SmallField, SmallListPlan, SmallMetric, SmallPlan } from './plan';
-import { proRataSessions } from './pro-rata';
+import { sessionsRead } from './pro-rata';
 import { activeRows, errorOnly, errorRows, populationRows } from './rows';
 import { scratchFloats, scratchInts } from './scratch';
 import { type SessionCodeColumn, SMALL_EVALUATOR_SESSIONS, type SmallTables } from './tables';
@@ -63,12 +63,7 @@ export function evaluateSmall(
   // A breakdown or filter by an error-only dimension selects no session: session metrics are 0.
   const sessionSource = !errorOnly(plan) && plan.needed.some(isSessionMetric);
   const errorSource = plan.needed.some(isErrorMetric);
-  // With concurrency=1 the session metrics are over the window's active sessions, pro rata.
-  const population = !sessionSource
-    ? undefined
-    : plan.concurrency
-      ? activeRows(plan, tables, 'population')
-      : populationRows(plan, tables);
+  const population = sessionSource ? populationRows(plan, tables) : undefined;
   const sessionGroup =
     population &&
     index.assign(
@@ -169,7 +164,7 @@ function sessionGroups(
   groupOf: Int32Array,
   groups: number,
 ): { readonly count: ArrayLike<number>; readonly view: (k: number) => GroupRows } {
-  const t = plan.concurrency ? proRataSessions(tables.sessions, rows, plan) : tables.sessions;
+  const t = sessionsRead(plan, tables.sessions, rows);
   if (plan.needed.every((m) => !isSessionMetric(m) || BY_TOTALS.has(m))) {
     // A time series without a breakdown over the end time: the rows' buckets come in runs.
     const runs = plan.dims.length === 0 && plan.bucket !== undefined && plan.sessiontype === 'ended';

@@ -5,8 +5,8 @@
 import { SESSION_STATUSES } from '../data/schema';
 import { listValues } from './list-values';
 import type { SmallListField, SmallListPlan } from './plan';
-import { proRataSessions } from './pro-rata';
-import { activeRows, populationRows } from './rows';
+import { sessionsRead } from './pro-rata';
+import { populationRows } from './rows';
 import type { SmallTables } from './tables';
 
 /** Records [from, to) of a result as one array per record field, and the number of all records. */
@@ -33,14 +33,9 @@ export function evaluateList(
   offset: number,
   limit: number,
 ): SmallPage {
-  // With concurrency=1 the window's active sessions, their time and bytes pro rata.
-  const population = plan.population;
-  const rows = population.concurrency
-    ? activeRows(population, tables, 'population')
-    : populationRows(population, tables);
-  const read = population.concurrency
-    ? { ...tables, sessions: proRataSessions(tables.sessions, rows, population) }
-    : tables;
+  const rows = populationRows(plan.population, tables);
+  // (with concurrency=1, the fields read the time and bytes pro rata)
+  const read = { ...tables, sessions: sessionsRead(plan.population, tables.sessions, rows) };
   const total = rows.length;
   const end = Math.min(total, offset + limit);
   if (end <= offset) return { columns: plan.fields.map(() => []), from: 0, to: 0, total };

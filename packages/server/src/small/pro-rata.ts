@@ -35,18 +35,27 @@ export const proRata = (value: number, part: number): number => Math.floor(value
 const columns = new WeakMap<SessionColumns, Record<ProRataColumn, Float64Array>>();
 
 /**
+ * The sessions table a plan's metrics and list fields read for its population `rows`
+ * (rows.ts `populationRows`): with `concurrency=1`, its time and bytes pro rata in the window
+ * (`proRataSessions`), else the table as it is.
+ *
+ * @example
+ * ```ts
+ * const rows = populationRows(plan, tables);
+ * const t = sessionsRead(plan, tables.sessions, rows);
+ * ```
+ */
+export function sessionsRead(plan: SmallPlan, t: SessionColumns, rows: Int32Array): SessionColumns {
+  return plan.concurrency ? proRataSessions(t, rows, plan) : t;
+}
+
+/**
  * The sessions table with its time and bytes pro rata in the plan's window, for `rows` (the
  * window's active sessions, rows.ts `activeRows`): other rows of those columns hold older values.
  * The columns are made on first use and kept (8 MB each at 1M sessions); read the result before
  * the next evaluation.
- *
- * @example
- * ```ts
- * const t = proRataSessions(tables.sessions, activeRows(plan, tables, 'population'), plan);
- * t.watchMs[rows[0]]; // the first session's watch time inside the window
- * ```
  */
-export function proRataSessions(t: SessionColumns, rows: Int32Array, plan: SmallPlan): SessionColumns {
+function proRataSessions(t: SessionColumns, rows: Int32Array, plan: SmallPlan): SessionColumns {
   let out = columns.get(t);
   if (!out) {
     out = {

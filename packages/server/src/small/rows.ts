@@ -93,9 +93,11 @@ export function errorOnly(plan: SmallPlan): boolean {
 /**
  * The population S: rows of the sessions table, in the tables' row order (none under an error-only
  * filter). A window on the end time is one run of rows; one on the start time scans the customer's.
- * The rows are lent (scan.ts `lend`): read them before the next evaluation.
+ * With `concurrency=1`, S is the window's active sessions (`activeRows`). The rows are lent
+ * (scratch.ts `lend`): read them before the next evaluation.
  */
 export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array {
+  if (plan.concurrency) return activeRows(plan, tables, 'population');
   const t = tables.sessions;
   const scope = sessionScope(plan, tables);
   if (!scope) return new Int32Array(0);
@@ -122,8 +124,8 @@ export function populationRows(plan: SmallPlan, tables: SmallTables): Int32Array
  * The active sessions of the window (sql/group-rows.ts `activeSessions`): any status and session
  * type, started before the window's end and ended after its start or not ended, under the filter
  * and the session-level conditions. Those ended after the start are one run of rows (the open
- * ones follow them). `use` names the lent buffer: the population of a `concurrency=1` plan is
- * 'population', its `concurviewavg` counts 'active'.
+ * ones follow them). `use` names the lent buffer: 'population' where they are S (`concurrency=1`),
+ * 'active' where `concurviewavg` counts them.
  */
 export function activeRows(plan: SmallPlan, tables: SmallTables, use: RowsUse = 'active'): Int32Array {
   const t = tables.sessions;
