@@ -158,8 +158,7 @@ export class GroupIndex {
 
   /** The id of a dense key, made if new. */
   private denseId(dense: DenseIds, key: number): number {
-    const { slots, round } = dense;
-    let id = slots[2 * key] === round ? slots[2 * key + 1]! : -1;
+    let id = dense.get(key);
     if (id < 0) {
       id = this.count++;
       if (id === KEYS.length) KEYS = wider(KEYS);
@@ -202,14 +201,7 @@ export class GroupIndex {
     if (g === undefined || this.plan.dims.length > 0)
       throw new TypeError('@playq/server: a bucket group of a plan that is not a plain time series');
     const bucket = this.base + number * g;
-    if (this.dense) {
-      if (this.dense.get(number) < 0) {
-        if (this.count === KEYS.length) KEYS = wider(KEYS);
-        KEYS[this.count] = number;
-        this.dense.set(number, this.count++);
-      }
-      return this.dense.get(number);
-    }
+    if (this.dense) return this.denseId(this.dense, number);
     const key = String(bucket);
     let id = this.ids.get(key);
     if (id === undefined) {
