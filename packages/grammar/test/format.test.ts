@@ -135,3 +135,50 @@ describe('GrammarError', () => {
     expect(new GrammarError('filter', 'x', []).message).toBe('invalid filter');
   });
 });
+
+function diag(offset: number, length: number): Diagnostic {
+  return {
+    code: 'x',
+    message: 'm',
+    severity: 'error',
+    offset,
+    length,
+    line: 1,
+    column: 1,
+  } as unknown as Diagnostic;
+}
+
+describe('formatDiagnostic', () => {
+  const head = 'error[x]: m\n --> line 1, column 1\n  |\n';
+
+  it('limits the caret to the end of the last line', () => {
+    expect(formatDiagnostic('abc', diag(1, 5))).toBe(`${head}1 | abc\n  |  ^^`);
+  });
+
+  it('treats a lone carriage return as a line break', () => {
+    expect(formatDiagnostic('ab\rcd', diag(4, 1))).toBe(`${head}1 | cd\n  |  ^`);
+  });
+
+  it('shows a line of exactly 100 characters whole', () => {
+    expect(formatDiagnostic('x'.repeat(100), diag(90, 1))).toBe(
+      `${head}1 | ${'x'.repeat(100)}\n  | ${' '.repeat(90)}^`,
+    );
+  });
+
+  it('shows a short line whole even when the offset is far into it', () => {
+    expect(formatDiagnostic('x'.repeat(80), diag(70, 1))).toBe(
+      `${head}1 | ${'x'.repeat(80)}\n  | ${' '.repeat(70)}^`,
+    );
+  });
+
+  it('measures the window on the offending line only', () => {
+    const text = `${'y'.repeat(59)}\n${'x'.repeat(70)}`;
+    expect(formatDiagnostic(text, diag(125, 1))).toBe(`${head}1 | ${'x'.repeat(70)}\n  | ${' '.repeat(65)}^`);
+  });
+
+  it('cuts a line longer than 100 characters to a window around the offset', () => {
+    expect(formatDiagnostic('x'.repeat(101), diag(90, 1))).toBe(
+      `${head}1 | …${'x'.repeat(61)}\n  | …${' '.repeat(50)}^`,
+    );
+  });
+});
