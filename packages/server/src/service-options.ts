@@ -89,14 +89,6 @@ export interface ServiceOptions {
   readonly headersTimeoutMs?: number;
   /** Time a client has to send its whole request over HTTP; default 30,000 ms. */
   readonly requestTimeoutMs?: number;
-  /**
-   * Answer the queries it covers on small data (generated or loaded into memory, or a database
-   * file such as the test service's, under 100,000 sessions) with the small-data evaluator, in
-   * JavaScript over the columns read once in the background, instead of a DuckDB statement: same
-   * answers, a fraction of the time (docs/server.md, "Performance design"). Default `true`, unless
-   * the environment sets `PLAYQ_SMALL_EVALUATOR=off`; `false` sends every query to DuckDB.
-   */
-  readonly smallEvaluator?: boolean;
 }
 /** The options with defaults filled in and checked. */
 export interface ServiceSettings {

@@ -136,7 +136,6 @@ function plan(
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
       target: ctx.target,
       decodes: decodedBy(ctx.db),
-      smallData: ctx.executor.smallData,
     });
     return { plan: compiled, ...page };
   } catch (error) {

@@ -8,9 +8,6 @@
 // else running, the engine hands the memory its allocator kept back to the system.
 import { QueryTimeoutError } from '../data/dataset';
 import { codeValues, type Engine } from '../engine/engine';
-import { answers, evaluateSmall } from '../small/evaluate';
-import { evaluateList, type SmallPage } from '../small/list';
-import type { SmallTables } from '../small/tables';
 import {
   Admission,
   type AdmissionOptions,
@@ -51,12 +48,6 @@ export interface ExecutorOptions {
    * hands its allocator's kept memory back to the system (`Engine.releaseMemory`); default 100.
    */
   readonly releaseAfterMs?: number;
-  /**
-   * The data's tables in typed arrays, when the small-data evaluator answers the plans it covers
-   * (`CompiledQuery.small`) instead of the engine (src/small/). Given as a promise, they are read
-   * while the service already serves: the engine answers until it resolves (to `undefined`: for good).
-   */
-  readonly small?: SmallTables | Promise<SmallTables | undefined>;
 }
 
 /** See `ExecutorOptions.releaseAfterMs`: a heavy statement, and about 1% more time for it. */
@@ -99,10 +90,6 @@ export class QueryExecutor {
   private releasing: Promise<void> | undefined;
   /** A heavy statement ended since the last release. */
   private releaseOwed = false;
-  /** The small-data evaluator's tables, once read (see `ExecutorOptions.small`). */
-  private smallTables: SmallTables | undefined;
-  /** The small-data evaluator's tables being read, if they are. */
-  private readonly smallReading: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Engine,
@@ -116,23 +103,6 @@ export class QueryExecutor {
     });
     this.admission = new Admission(options.admission);
     this.answers = answerBudget(options.admission);
-    const small = options.small;
-    if (small instanceof Promise)
-      this.smallReading = small.then(
-        (tables) => {
-          this.smallTables = tables;
-        },
-        () => undefined,
-      );
-    else this.smallTables = small;
-  }
-
-  /**
-   * Whether plans are to carry a small-data evaluator plan, which it answers once its tables are
-   * read (see `ExecutorOptions.small`).
-   */
-  get smallData(): boolean {
-    return this.options.small !== undefined;
   }
 
   /** The time budget of one query (waiting and running), in milliseconds. */
@@ -221,17 +191,6 @@ export class QueryExecutor {
       Math.min(limit, 1024),
       await codeValues(this.db, query.columns),
     );
-    const small = this.smallTables;
-    if (query.small && small && answers(query.small, small)) {
-      const plan = query.small;
-      const total = await this.admitted(ticket, async (_timeoutMs, signal) => {
-        const page = smallPage(plan, small, limit, offset);
-        if (signal?.aborted) throw signal.reason;
-        appendPage(writer, page, keep);
-        return page.total;
-      });
-      return { writer, total };
-    }
     let total: number | undefined;
     const page = [
       ...query.parameters,
@@ -272,12 +231,11 @@ export class QueryExecutor {
   }
 
   /**
-   * Resolves once the executor's own work on the engine (a memory release, reading the small-data
-   * evaluator's tables) is over: before closing it.
+   * Resolves once the executor's own work on the engine (a memory release) is over: before
+   * closing it.
    */
   async settled(): Promise<void> {
     await this.releasing;
-    await this.smallReading;
   }
 
   /** Runs `work` in an admitted slot with what is left of the ticket's budget. */
@@ -297,33 +255,6 @@ export class QueryExecutor {
     } finally {
       release();
     }
-  }
-}
-
-/** Rows per chunk the evaluator's result is written in, as DuckDB hands a statement's rows over. */
-const CHUNK_ROWS = 2048;
-
-/** The evaluator's page of its plan: a session list's, or a groups plan's records up to the page's end. */
-function smallPage(
-  plan: NonNullable<CompiledQuery['small']>,
-  tables: SmallTables,
-  limit: number,
-  offset: number,
-): SmallPage {
-  if (plan.kind === 'list') return evaluateList(plan, tables, offset, limit);
-  const { columns, total } = evaluateSmall(plan, tables, offset + limit);
-  return { columns, from: offset, to: Math.min(offset + limit, total), total };
-}
-
-/** The page's records [from, to) of its columns into a writer, chunk by chunk; past `keep`, none. */
-function appendPage(writer: BlockWriter, { columns, from: start, to: end }: SmallPage, keep?: Keep): void {
-  for (let from = start; from < end; from += CHUNK_ROWS) {
-    if (keep && writer.count >= keep.records && writer.size > keep.bytes) return;
-    const to = Math.min(end, from + CHUNK_ROWS);
-    writer.append(
-      columns.map((c) => c.slice(from, to)),
-      to - from,
-    );
   }
 }
 

@@ -88,8 +88,7 @@ export function populationTable(p: RowScope, filter: readonly string[]): TableRo
  * status; in a time series one row per bucket a session is active in. Time columns (and the bytes
  * downloaded over that time) are pro rata: the share of the session's duration (a session without
  * an end lasts to the period's end) that falls inside the window, in whole milliseconds and bytes
- * (`floor(x * share + 0.5)`, the same IEEE operations in every engine and in the evaluator's
- * small/pro-rata.ts). Whole numbers sum exactly in any order, so an answer does not depend on the
+ * (`floor(x * share + 0.5)`, the same IEEE operations in every engine). Whole numbers sum exactly in any order, so an answer does not depend on the
  * order in which an engine's plan adds the rows.
  */
 export function activeRows(p: RowScope, filter: readonly string[]): string {
@@ -117,7 +116,7 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
 /** The columns counted pro rata in a window: time, and the bytes downloaded over it. */
 const PRO_RATA = ['watch_ms', 'rebuffer_ms', 'bytes_downloaded'] as const;
 
-/** A column's share (a DOUBLE in [0, 1]) rounded to a whole number, half up: small/pro-rata.ts's `proRata`. */
+/** A column's share (a DOUBLE in [0, 1]) rounded to a whole number, half up. */
 const proRataOf = (column: string, share: string) => `floor(${column} * ${share} + 0.5)`;
 
 /**
