@@ -1,7 +1,6 @@
 // Auth adapters against a fake service: the right header per endpoint, token caching and early
 // refresh, single-flight refresh under concurrency, one retry after a 401, and input checks.
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthAdapter, AuthContext } from '../src/auth/auth-adapter';
 import type { ClientCredentialsOptions } from '../src/auth/client-credentials';
 import {
   apiKeyAuth,
@@ -15,6 +14,7 @@ import {
   PlayqTimeoutError,
   PlayqUnauthorizedError,
 } from '../src/index';
+import type { AuthAdapter, AuthContext } from '../src/transport/auth-adapter';
 import {
   BASE,
   fakeService,

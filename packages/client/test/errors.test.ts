@@ -1,7 +1,6 @@
 // The error hierarchy: brands that survive duplicate installs, subclass relations, status
 // mapping, and the data each error carries.
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, excerpt, parseProblem } from '../src/errors/from-response';
 import { httpErrorFor } from '../src/errors/http-errors';
 import {
   PlayqBadRequestError,
@@ -18,6 +17,7 @@ import {
   PlayqUnauthorizedError,
   PlayqValidationError,
 } from '../src/index';
+import { errorFromResponse, excerpt, parseProblem } from '../src/transport/from-response';
 
 const init = { method: 'GET', url: 'http://x/api/v1/metricquery/demo', retryable: false };
 

@@ -2,17 +2,17 @@
 // path well formed, the credentials valid; a bad option is a TypeError or RangeError naming it.
 import type { BlockList } from 'node:net';
 import { DEFAULT_LIMITS, type QueryLimits, withoutTrailingSlash } from '@playq/query';
-import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
-import type { Dataset } from './data/dataset';
-import type { GenerateOptions } from './data/generate';
-import type { DataFormat } from './data/load';
+import { type CustomerCredentials, checkCredentials, DEMO_CUSTOMERS } from './data/credentials';
 import type { ChdbOptions } from './engine/chdb-engine';
 import type { ClickHouseServerOptions } from './engine/clickhouse-server';
+import type { Dataset } from './engine/duckdb/dataset';
+import type { GenerateOptions } from './engine/duckdb/generate';
+import type { DataFormat } from './engine/duckdb/load';
 import type { Engine } from './engine/engine';
+import type { AdmissionOptions } from './exec/admission';
 import type { AddressLimitOptions } from './http/address-limits';
 import { trustedProxies } from './http/client-address';
 import type { RateLimitOptions } from './http/rate-limit';
-import type { AdmissionOptions } from './sql/admission';
 
 /**
  * Where a service's data comes from, and which engine answers: generated or loaded into DuckDB in
@@ -32,9 +32,9 @@ export interface ServiceOptions {
   /** Default: a generated data set of 20,000 sessions, seed 1, over the 30 days before today's end. */
   readonly data?: DataSource;
   /** The customers and their credentials. Default `DEMO_CUSTOMERS`. */
-  readonly credentials?: readonly DemoCredentials[];
+  readonly credentials?: readonly CustomerCredentials[];
   /** Alias of `credentials`. */
-  readonly customers?: readonly DemoCredentials[];
+  readonly customers?: readonly CustomerCredentials[];
   /** Default `/api/v1`. */
   readonly basePath?: string;
   /** Default `/plans`. */
@@ -94,7 +94,7 @@ export interface ServiceOptions {
 export interface ServiceSettings {
   readonly basePath: string;
   readonly planPath: string;
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   readonly limits: QueryLimits;
   readonly queryTimeoutMs: number;
   readonly tokenTtlSeconds: number;

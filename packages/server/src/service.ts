@@ -1,17 +1,18 @@
 // createService: the data, the app and its lifecycle. `fetch` answers in process (no socket);
 // `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
 
-import type { DemoCredentials } from './data/customers';
-import { checkMemoryLimit, Dataset } from './data/dataset';
-import { applyMemoryLimit, openData } from './data/open-data';
+import type { CustomerCredentials } from './data/credentials';
+import { Dataset } from './engine/duckdb/dataset';
+import { checkMemoryLimit } from './engine/duckdb/memory-limit';
 import type { Engine } from './engine/engine';
+import { QueryExecutor } from './exec/executor';
 import { AddressLimits } from './http/address-limits';
 import { createApp } from './http/app';
 import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
+import { applyMemoryLimit, openData } from './open-data';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
-import { QueryExecutor } from './sql/execute';
 
 export interface Service {
   /** Answers one request in process, exactly as over HTTP. */
@@ -20,7 +21,7 @@ export interface Service {
   listen(options?: { readonly port?: number; readonly host?: string }): Promise<ListenInfo>;
   /** Stops accepting, finishes in-flight requests, then closes the listener and the database (unless given as `{ dataset }`). */
   close(): Promise<void>;
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   /** The engine answering the plans (DuckDB, chdb or a ClickHouse server). */
   readonly engine: Engine;
   /** The embedded DuckDB dataset; throws a TypeError when the service runs on another engine. */

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openParquetInPlace } from '../src/data/in-place';
 import { openChdb } from '../src/engine/chdb-engine';
+import { openParquetInPlace } from '../src/engine/duckdb/in-place';
 import { decodedBy, type Engine } from '../src/engine/engine';
 import { type Dataset, loadDataset, writeDataset } from '../src/index';
 import type { CompileContext } from '../src/sql/compile';

@@ -5,9 +5,9 @@
 
 import { DEFAULT_CATALOGUE, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
 import type { Engine } from '../src/engine/engine';
+import { QueryExecutor } from '../src/exec/executor';
 import { datasetFromRecords, type ErrorRecord, type SessionRecord } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
 import { asEngineUnderTest, planContext } from './engine-under-test';
 
 /** Hour-aligned: 2023-11-14T22:00:00Z. The period is [T0, T0 + 7200). */

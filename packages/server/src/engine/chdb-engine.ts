@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dataset } from '../data/dataset';
 import { CLICKHOUSE } from '../sql/dialect';
 import { type ClickHouseConnection, ClickHouseEngine } from './clickhouse-engine';
 import { writeClickHouseFiles } from './clickhouse-files';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS, clickHouseSchema } from './clickhouse-schema';
+import type { Dataset } from './duckdb/dataset';
 import { importPeer } from './optional-peer';
 
 interface ChdbResult {

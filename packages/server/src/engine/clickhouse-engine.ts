@@ -1,12 +1,17 @@
 // The ClickHouse engine: plans compiled for ClickHouse (raw layout, `{pN:Type}` parameters) run over
 // a connection, in process (chdb) or to a server or cluster (@clickhouse/client). The connection
 // only moves statements and columns; customers, statistics and time budgets are handled here.
-import { QueryTimeoutError } from '../data/dataset';
 import { CLICKHOUSE_RAW } from '../sql/dialect';
 import type { SmallDimension } from '../sql/dimension-sql';
 import type { PlanParameter } from '../sql/params';
 import { clickHouseSettings } from './clickhouse-schema';
-import type { ChunkVisitor, DatasetStats, Engine, StatementOptions } from './engine';
+import {
+  type ChunkVisitor,
+  type DatasetStats,
+  type Engine,
+  QueryTimeoutError,
+  type StatementOptions,
+} from './engine';
 
 /** Moves one statement to ClickHouse and its result back, column by column. */
 export interface ClickHouseConnection {

@@ -1,13 +1,14 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
-import { ACTIVE_HOURS, OPEN_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
+
 import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
+import { ACTIVE_HOURS, OPEN_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from './derived-tables';
 import type { PlanTarget } from './dialect';
 import { errorEventConditions } from './fragments';
 import type { PopulationOptions } from './population';
-import { bucketSql } from './windows';
+import { bucketSql } from './time-buckets';
 
 /** What every row set of a groups plan shares (`$n` names of bound parameters, conditions). */
 export interface RowScope {
@@ -20,7 +21,7 @@ export interface RowScope {
   readonly g: string | undefined;
   /** Session-level qoefilter conditions over a `sessions` row `ss`. */
   readonly sessionWhere: readonly string[];
-  /** Rows of the sample of the sessions only (data/derived.ts): for an estimate, never an answer. */
+  /** Rows of the sample of the sessions only (sql/derived-tables.ts): for an estimate, never an answer. */
   readonly sample?: boolean;
 }
 

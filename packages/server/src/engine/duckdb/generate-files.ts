@@ -5,9 +5,12 @@
 // still integer codes (DuckDB spills what does not fit).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DUCKDB } from '../sql/dialect';
-import { checkMemoryLimit, Dataset } from './dataset';
-import { ENCODED_DIMENSIONS } from './encode';
+import { ENCODED_DIMENSIONS } from '../../data/encode';
+import { errorEventsSql, errorSessionsSql } from '../../data/generate-errors';
+import { type GenContext, sessionsSelect } from '../../data/generate-sessions';
+import { TABLE_COLUMNS, type TableName } from '../../data/schema';
+import { DUCKDB } from '../../sql/dialect';
+import { Dataset } from './dataset';
 import { checkOptions, type GenerateOptions } from './generate';
 import {
   type Checked,
@@ -16,10 +19,8 @@ import {
   populationSizes,
   subscriberIdSql,
 } from './generate-context';
-import { errorEventsSql, errorSessionsSql } from './generate-errors';
-import { type GenContext, sessionsSelect } from './generate-sessions';
 import { type DataFormat, FORMAT_EXTENSIONS, literalPath } from './load';
-import { TABLE_COLUMNS, type TableName } from './schema';
+import { checkMemoryLimit } from './memory-limit';
 import { COPY_FORMAT } from './write';
 
 /** Options of `generateToDirectory`: the generator's, the directory and the file format. */

@@ -2,12 +2,14 @@
 // and a small connection pool whose queries run under a time budget and can be cancelled.
 import {
   type DuckDBConnection,
-  type DuckDBDataChunk,
   DuckDBInstance,
   type DuckDBPreparedStatement,
-  type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { DERIVED_CATALOG, deriveTables } from '../../sql/derived-tables';
+import { DUCKDB_CODED, type PlanTarget } from '../../sql/dialect';
+import type { ServerDimension, SmallDimension } from '../../sql/dimension-sql';
+import { duckParameters, type PlanParameter } from '../../sql/params';
 import type {
   ChunkVisitor,
   DatasetStats,
@@ -15,137 +17,16 @@ import type {
   Engine,
   LargeDictionary,
   StatementOptions,
-} from '../engine/engine';
-import { DUCKDB_CODED, type PlanTarget } from '../sql/dialect';
-import {
-  DIMENSION_SQL,
-  LARGE_DIMENSIONS,
-  type ServerDimension,
-  SMALL_DIMENSIONS,
-  type SmallDimension,
-} from '../sql/dimension-sql';
-import { PackedValues } from '../sql/packed-values';
-import { duckParameters, type PlanParameter } from '../sql/params';
-import { DERIVED_CATALOG, deriveTables } from './derived';
+} from '../engine';
+import { ConnectionPool } from './connection-pool';
+import { readDictionaries } from './dictionaries';
+import { checkMemoryLimit } from './memory-limit';
+import { PreparedStatements } from './prepared-statements';
+import { profileFor, profileSettings, type ServingProfile } from './serving-profile';
+import { guarded, type RunOptions, visitChunk } from './time-budget';
 
-export type { DatasetStats, Dictionary } from '../engine/engine';
-
-/** Thrown when a query exceeds its time budget and was interrupted. */
-export class QueryTimeoutError extends Error {
-  override readonly name = 'QueryTimeoutError';
-  constructor(readonly timeoutMs: number) {
-    super(`query exceeded its time budget of ${timeoutMs} ms and was cancelled`);
-  }
-}
-
-export interface RunOptions {
-  /** Interrupt the query after this many milliseconds. */
-  readonly timeoutMs?: number;
-  /** Interrupt the query when this aborts (its client went away); the call then rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  readonly types?: DuckDBType[];
-}
-
-/**
- * @internal Checks a DuckDB memory limit (e.g. `'512MB'`, `'2GB'`), refusing any other text: it is
- * the one value of a caller's that reaches DuckDB's settings.
- */
-export function checkMemoryLimit(limit: string): string {
-  if (typeof limit !== 'string' || !/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(limit)) {
-    throw new RangeError(`@playq/server: memoryLimit must look like '512MB', got ${JSON.stringify(limit)}`);
-  }
-  return limit;
-}
-
-/** Below this many sessions, queries are served by the small-data profile (see `ServingProfile`). */
-const SINGLE_THREAD_SESSIONS = 500_000;
-
-/**
- * How the dataset serves statements. `small` (under 500,000 sessions, what test suites run on): one
- * DuckDB thread, the optimizers of `SMALL_DATA_SKIPPED_OPTIMIZERS` skipped, and each result read
- * whole rather than streamed. `large`: DuckDB's defaults and streamed results.
- */
-export type ServingProfile = 'small' | 'large';
-
-/**
- * Optimizers a small dataset's statements skip. DuckDB plans a statement with parameters that
- * reads a table again at every execution (it wants the values to plan with), so at 20,000
- * sessions planning costs more than running: these rewrites pay off only for large joins, sorts
- * and CTEs, and skipping them took about 0.35 ms off a breakdown's 3 ms. They never change an answer.
- */
-const SMALL_DATA_SKIPPED_OPTIMIZERS = [
-  'join_order',
-  'build_side_probe_side',
-  'join_filter_pushdown',
-  'join_elimination',
-  'compressed_materialization',
-  'common_subplan',
-  'late_materialization',
-  'sampling_pushdown',
-  'materialized_cte',
-  'cte_inlining',
-  'cte_filter_pusher',
-  'empty_result_pullup',
-  'filter_pullup',
-  'deliminator',
-  'window_self_join',
-].join(',');
-
-/** Prepared statements kept per pooled connection (one per plan shape in use). */
-const PREPARED_PER_CONNECTION = 64;
-
-/**
- * Runs `work` on `connection` under `options`' time budget and signal. DuckDB clears the interrupt
- * flag when a statement starts, so an interrupt that lands while the statement is still being
- * prepared is lost: once stopped, keep interrupting until `work` returns.
- */
-async function guarded<T>(
-  connection: DuckDBConnection,
-  options: RunOptions,
-  work: () => Promise<T>,
-): Promise<T> {
-  const { timeoutMs, signal } = options;
-  let timedOut = false;
-  let repeat: ReturnType<typeof setInterval> | undefined;
-  const interrupt = () => {
-    if (repeat) return;
-    connection.interrupt();
-    repeat = setInterval(() => connection.interrupt(), 5);
-  };
-  const timer =
-    timeoutMs !== undefined && timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          interrupt();
-        }, timeoutMs)
-      : undefined;
-  signal?.addEventListener('abort', interrupt, { once: true });
-  const stopped = () => {
-    if (signal?.aborted) return signal.reason instanceof Error ? signal.reason : new Error('aborted');
-    if (timedOut) return new QueryTimeoutError(timeoutMs ?? 0);
-    return undefined;
-  };
-  try {
-    if (signal?.aborted) throw stopped();
-    const value = await work();
-    const why = stopped();
-    if (why) throw why;
-    return value;
-  } catch (error) {
-    throw stopped() ?? error;
-  } finally {
-    if (timer) clearTimeout(timer);
-    if (repeat) clearInterval(repeat);
-    signal?.removeEventListener('abort', interrupt);
-  }
-}
-
-/**
- * Large dictionaries of at most this many codes are decoded in JS (`Dataset.largeDictionary`):
- * 4M codes of ids like `u0001234` take about 56 MB. Generated data has n/8 subscribers: decoded up to
- * 32M sessions, joined at 100M.
- */
-const MAX_DECODED_CODES = 4_000_000;
+export type { ServingProfile } from './serving-profile';
+export type { RunOptions } from './time-budget';
 
 /**
  * An open playq dataset, the DuckDB engine: the DuckDB instance holding the `sessions` and `errors`
@@ -154,16 +35,12 @@ const MAX_DECODED_CODES = 4_000_000;
  * by a service as `service.db`.
  */
 export class Dataset implements Engine {
-  private readonly idle: DuckDBConnection[] = [];
-  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
-  private open = 0;
-  private closed = false;
   private dictionaries = new Map<SmallDimension, Dictionary>();
   private largeDictionaries = new Map<ServerDimension, LargeDictionary>();
   private customerCodes = new Map<string, number>();
   private statsCache: DatasetStats | undefined;
   private subscriberRange: { readonly min: number; readonly max: number } | undefined;
-  private readonly statements = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+  private readonly statements = new WeakMap<DuckDBConnection, PreparedStatements>();
   private profile: ServingProfile = 'large';
   /** The last change of the thread count (`settingThreads`), settled. */
   private threadChanges: Promise<unknown> = Promise.resolve();
@@ -182,12 +59,17 @@ export class Dataset implements Engine {
      * `connect()`, which returns a connection already using it).
      */
     readonly instance: DuckDBInstance,
-    private readonly poolSize: number,
+    poolSize: number,
     /** The attached in-memory database to `USE` on every connection, if any. */
     private readonly catalog: string | undefined,
     /** `duckdb-memory`, `duckdb-file` or `duckdb-parquet`. */
     public name: string,
-  ) {}
+  ) {
+    this.pool = new ConnectionPool(poolSize, () => this.connect());
+  }
+
+  /** The pooled connections statements run on. */
+  private readonly pool: ConnectionPool;
 
   /**
    * @internal Opens an empty database (in memory unless a file path is given). `memoryLimit`
@@ -397,7 +279,7 @@ export class Dataset implements Engine {
   /**
    * @internal Reads the dictionaries and statistics after the encoded tables were (re)built, or the
    * customers and statistics of Parquet in place, and (re)builds the tables derived from the
-   * sessions (data/derived.ts): in the background on data in files (see `derivedTablesMade`).
+   * sessions (sql/derived-tables.ts): in the background on data in files (see `derivedTablesMade`).
    */
   async refresh(): Promise<void> {
     let customers: unknown[][];
@@ -430,7 +312,7 @@ export class Dataset implements Engine {
       minTs: counts?.[2] == null ? null : Number(counts[2]),
       maxTs: counts?.[3] == null ? null : Number(counts[3]),
     });
-    await this.serveAs(this.statsCache.sessions < SINGLE_THREAD_SESSIONS ? 'small' : 'large');
+    await this.serveAs(profileFor(this.statsCache.sessions));
   }
 
   /**
@@ -511,13 +393,7 @@ export class Dataset implements Engine {
    */
   async serveAs(profile: ServingProfile): Promise<void> {
     await this.settingThreads(async () => {
-      if (profile === 'small') {
-        await this.exec('SET threads = 1');
-        await this.exec(`SET GLOBAL disabled_optimizers = '${SMALL_DATA_SKIPPED_OPTIMIZERS}'`);
-      } else {
-        await this.exec('RESET threads');
-        await this.exec('RESET GLOBAL disabled_optimizers');
-      }
+      for (const statement of profileSettings(profile)) await this.exec(statement);
       this.profile = profile;
     });
   }
@@ -548,133 +424,33 @@ export class Dataset implements Engine {
   }
 
   private async readDictionaries(): Promise<void> {
-    const next = new Map<SmallDimension, Dictionary>();
-    for (const dim of SMALL_DIMENSIONS) {
-      const rows = await this.all(`SELECT code, value FROM dict_${dim} ORDER BY code`);
-      const codes = new Map<string, number>();
-      const values: string[] = [];
-      for (const [code, value] of rows) {
-        codes.set(value as string, code as number);
-        values[code as number] = value as string;
-      }
-      next.set(dim, { codes, values });
-    }
-    this.dictionaries = next;
-    this.largeDictionaries = await this.readLargeDictionaries();
-    const [range] = await this.all('SELECT min(code)::DOUBLE, max(code)::DOUBLE FROM dict_subscriberid');
-    this.subscriberRange =
-      range?.[0] == null || range[1] == null ? undefined : { min: Number(range[0]), max: Number(range[1]) };
-  }
-
-  /** The large dictionaries small enough to decode in JS, each read when first asked for. */
-  private async readLargeDictionaries(): Promise<Map<ServerDimension, LargeDictionary>> {
-    const tables = LARGE_DIMENSIONS.map((d) => DIMENSION_SQL[d].dictionary);
-    const [sizes] = await this.all(
-      `SELECT ${tables.map((t) => `(SELECT coalesce(max(code) + 1, 0) FROM ${t})::DOUBLE`).join(', ')}`,
-    );
-    const large = new Map<ServerDimension, LargeDictionary>();
-    for (const [i, dimension] of LARGE_DIMENSIONS.entries()) {
-      const size = Number(sizes?.[i] ?? 0);
-      if (size > MAX_DECODED_CODES) continue;
-      let values: Promise<PackedValues> | undefined;
-      const read = async () => {
-        const packed = PackedValues.builder();
-        await this.read(`SELECT code, value FROM ${tables[i]} ORDER BY code`, [], {}, (columns, rows) => {
-          for (let r = 0; r < rows; r++) packed.add(Number(columns[0]![r]), String(columns[1]![r] ?? ''));
-        });
-        return packed.finish();
-      };
-      large.set(
-        dimension,
-        Object.freeze({
-          size,
-          values: () => {
-            values ??= read().catch((error: unknown) => {
-              values = undefined;
-              throw error;
-            });
-            return values;
-          },
-        }),
-      );
-    }
-    return large;
+    const read = await readDictionaries(this);
+    this.dictionaries = read.small;
+    this.largeDictionaries = read.large;
+    this.subscriberRange = read.subscribers;
   }
 
   /** Closes every connection and the database. Idempotent. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.pool.closed) return;
+    this.pool.close();
     await this.stopDeriving();
-    for (const c of this.idle.splice(0)) c.closeSync();
     this.instance.closeSync();
   }
 
-  /** The connection's prepared statement of `sql`, prepared on first use; the least recently used go beyond a few dozen. */
-  private async prepared(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+  /** The connection's prepared statement of `sql` (see `PreparedStatements`). */
+  private prepared(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
     let statements = this.statements.get(connection);
     if (!statements) {
-      statements = new Map();
+      statements = new PreparedStatements();
       this.statements.set(connection, statements);
     }
-    const known = statements.get(sql);
-    if (known) {
-      statements.delete(sql);
-      statements.set(sql, known);
-      return known;
-    }
-    const statement = await connection.prepare(sql);
-    statements.set(sql, statement);
-    for (const [text, old] of statements) {
-      if (statements.size <= PREPARED_PER_CONNECTION) break;
-      statements.delete(text);
-      old.destroySync();
-    }
-    return statement;
+    return statements.get(connection, sql);
   }
 
-  private async withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('@playq/server: the dataset is closed');
-    const connection = await this.acquire();
-    try {
-      return await fn(connection);
-    } finally {
-      this.release(connection);
-    }
+  private withConnection<T>(fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.pool.with(fn);
   }
-
-  private async acquire(): Promise<DuckDBConnection> {
-    const ready = this.idle.pop();
-    if (ready) return ready;
-    if (this.open < this.poolSize) {
-      this.open += 1;
-      try {
-        return await this.connect();
-      } catch (error) {
-        this.open -= 1;
-        throw error;
-      }
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(connection: DuckDBConnection): void {
-    if (this.closed) {
-      connection.closeSync();
-      return;
-    }
-    const next = this.waiting.shift();
-    if (next) next(connection);
-    else this.idle.push(connection);
-  }
-}
-
-/** Hands one result chunk to `visit` as one array of JS values per column. */
-function visitChunk(chunk: DuckDBDataChunk, visit: (columns: unknown[][], rows: number) => void): void {
-  if (chunk.rowCount === 0) return;
-  const columns: unknown[][] = [];
-  for (let c = 0; c < chunk.columnCount; c++) columns.push(chunk.getColumnValues(c));
-  visit(columns, chunk.rowCount);
 }
 
 /** The derived tables being made on a connection of their own (see `Dataset.deriveInBackground`). */

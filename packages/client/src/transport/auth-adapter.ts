@@ -1,7 +1,7 @@
 // The contract between the executor and a credential: decorate one request, and react once to a
 // 401. Adapters keep their secrets in closures so that serialising or logging one shows nothing.
-import { headerValueProblem } from '../transport/header-value';
-import type { Transport } from '../transport/types';
+import { headerValueProblem } from './header-value';
+import type { Transport } from './types';
 
 export interface AuthContext {
   /** The client's transport, for adapters that need to fetch a token. */

@@ -1,9 +1,10 @@
 // Records in the compact form the executor keeps and serves: the UTF-8 JSON of each record, one
 // after another separated by commas, and where each one ends. A page of a cached result is a view
 // of these bytes (no per-record JS objects), and its size in bytes is known exactly.
-import type { ServerDimension } from './dimension-sql';
-import type { PackedValues } from './packed-values';
-import type { OutputColumn } from './plan';
+
+import type { PackedValues } from '../data/packed-values';
+import type { ServerDimension } from '../sql/dimension-sql';
+import type { OutputColumn } from '../sql/plan';
 
 /** Each decoded dimension's values by code: a small dictionary's array, or a large one packed. */
 export type CodeValues = (dimension: ServerDimension) => readonly string[] | PackedValues | undefined;

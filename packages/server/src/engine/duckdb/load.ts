@@ -6,11 +6,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { DUCKDB } from '../sql/dialect';
-import { checkedRawView, type Problem, type Staged, stagedTable } from './check';
+import { checkedRawView, type Problem, type Staged, stagedTable } from '../../data/check';
+import { encodeRawTables, SLICE_SESSIONS } from '../../data/encode';
+import { TABLE_COLUMNS, type TableName } from '../../data/schema';
+import { DUCKDB } from '../../sql/dialect';
 import { Dataset } from './dataset';
-import { encodeRawTables, SLICE_SESSIONS } from './encode';
-import { TABLE_COLUMNS, type TableName } from './schema';
 
 export type DataFormat = 'parquet' | 'csv' | 'ndjson';
 

@@ -2,11 +2,12 @@
 // The `sessions` and `errors` views rename the file columns to the plans' names and give a column
 // an older file lacks its documented default; plans then run in the raw layout (values compared as
 // text, error events joined to their session only when a plan reads the session's dimensions).
-import { DUCKDB, DUCKDB_RAW } from '../sql/dialect';
+
+import { ENCODED_DIMENSIONS } from '../../data/encode';
+import { type ColumnSpec, TABLE_COLUMNS, type TableName } from '../../data/schema';
+import { DUCKDB, DUCKDB_RAW } from '../../sql/dialect';
 import { Dataset } from './dataset';
-import { ENCODED_DIMENSIONS } from './encode';
 import { DatasetLoadError, findDataFiles, literalPath } from './load';
-import { type ColumnSpec, TABLE_COLUMNS, type TableName } from './schema';
 
 export interface InPlaceOptions {
   /** Bound on DuckDB's memory (e.g. `'1GB'`); the files stay where they are whatever it is. */

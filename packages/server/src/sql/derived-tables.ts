@@ -2,7 +2,7 @@
 // in-memory database of their own (never written to a user's file, never read from one): a sample
 // of the sessions a deep list page estimates its threshold from, the sessions without an end, and
 // the ended sessions counted by their hours of start and end, the open ones by their hour of start.
-import { SAMPLE_EVERY } from '../sql/list-threshold';
+import { SAMPLE_EVERY } from './list-threshold';
 
 /**
  * The attached in-memory database holding the derived tables (compressed, as the encoded tables);

@@ -5,12 +5,12 @@
 // a status mix, startup failures with a business share, CDN switches, long-tailed asset
 // popularity, fatal, business and burst error events. 10M sessions take seconds.
 import { CUSTOMER_ID_PATTERN, MAX_EPOCH_SECONDS } from '@playq/query';
-import { DEMO_CUSTOMERS } from './customers';
+import { DEMO_CUSTOMERS } from '../../data/credentials';
+import { sessionOrder } from '../../data/encode';
+import { errorsSql } from '../../data/generate-errors';
+import { sessionsSelect } from '../../data/generate-sessions';
 import { Dataset } from './dataset';
-import { sessionOrder } from './encode';
 import { type Checked, generationContext } from './generate-context';
-import { errorsSql } from './generate-errors';
-import { sessionsSelect } from './generate-sessions';
 
 /** Options of `generateDataset`. */
 export interface GenerateOptions {

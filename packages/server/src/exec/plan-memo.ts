@@ -3,9 +3,9 @@
 // URL, the customer and the service's fixed catalogue, limits and dictionaries. Bounded, least
 // recently used first out; only requests that compiled are kept. A plan is kept with the target it
 // was compiled for and found only for that one (a data set switches target when its derived tables
-// are made in the background, data/dataset.ts).
-import type { PlanTarget } from './dialect';
-import type { CompiledQuery } from './plan';
+// are made in the background, engine/duckdb/dataset.ts).
+import type { PlanTarget } from '../sql/dialect';
+import type { CompiledQuery } from '../sql/plan';
 
 /** What a request needs besides its plan: its page. */
 export interface RememberedPlan {

@@ -1,8 +1,9 @@
 // Turns a non-200 answer into the matching typed error, reading the RFC 9457 problem body when
 // there is one and tolerating bodies that are not (a proxy's HTML page, an empty 502).
-import { redactDeep, redactText, secretForms } from '../transport/redact';
-import { parseRetryAfter } from '../transport/retry-policy';
-import { httpErrorFor, type PlayqHttpError, type ProblemDetails } from './http-errors';
+
+import { httpErrorFor, type PlayqHttpError, type ProblemDetails } from '../errors/http-errors';
+import { redactDeep, redactText, secretForms } from './redact';
+import { parseRetryAfter } from './retry-policy';
 
 const EXCERPT_LENGTH = 160;
 

@@ -2,7 +2,7 @@
 // a per-customer share of both, served round-robin across customers so one customer's flood cannot
 // starve another. A full queue refuses at once; a wait that outlives its deadline or its client ends.
 // Work may weigh more than one slot: the answers' byte budget is an Admission whose slots are bytes.
-import { QueryTimeoutError } from '../data/dataset';
+import { QueryTimeoutError } from '../engine/engine';
 
 export interface AdmissionOptions {
   /** Queries running at once across the service. Default 4 (the connection pool's size). */

@@ -1,11 +1,17 @@
 // Building a data set from records in memory (tests with hand-computed answers, embedding): the
 // same checks and v1 defaults as files, with problems named `sessions[i].column`.
 import type { DuckDBValue } from '@duckdb/node-api';
-import { fillRawTable, stagedTable } from './check';
+import { fillRawTable, stagedTable } from '../../data/check';
+import { encodeRawTables } from '../../data/encode';
+import {
+  type ColumnSpec,
+  type SessionStatus,
+  sqlType,
+  TABLE_COLUMNS,
+  type TableName,
+} from '../../data/schema';
 import { Dataset } from './dataset';
-import { encodeRawTables } from './encode';
 import { DatasetLoadError } from './load';
-import { type ColumnSpec, type SessionStatus, sqlType, TABLE_COLUMNS, type TableName } from './schema';
 
 /**
  * A session row as in the files (docs/server.md#data). The fields added in v2 are optional here: left

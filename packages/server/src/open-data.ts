@@ -1,14 +1,16 @@
 // Opens the engine a service serves from its data source (generated, loaded from files, Parquet in
 // place, an existing database file, chdb, a ClickHouse server, or a dataset or engine the caller
 // owns) and applies DuckDB's memory limit. ClickHouse engines load only when chosen.
-import type { ChdbOptions } from '../engine/chdb-engine';
-import type { Engine } from '../engine/engine';
-import type { DataSource } from '../service-options';
-import { checkMemoryLimit, Dataset } from './dataset';
-import { SESSION_RANK } from './encode';
-import { generateDataset } from './generate';
-import { openParquetInPlace } from './in-place';
-import { loadDataset } from './load';
+
+import { SESSION_RANK } from './data/encode';
+import type { ChdbOptions } from './engine/chdb-engine';
+import { Dataset } from './engine/duckdb/dataset';
+import { generateDataset } from './engine/duckdb/generate';
+import { openParquetInPlace } from './engine/duckdb/in-place';
+import { loadDataset } from './engine/duckdb/load';
+import { checkMemoryLimit } from './engine/duckdb/memory-limit';
+import type { Engine } from './engine/engine';
+import type { DataSource } from './service-options';
 
 /** `memoryLimit`: the service's DuckDB memory limit, which bounds loading files into memory and opening a database file or Parquet in place too. */
 export async function openData(data: DataSource | undefined, memoryLimit?: string): Promise<Engine> {
@@ -18,7 +20,7 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
   if ('generate' in data) return generateDataset(data.generate);
   if ('chdb' in data) return openChdbSource(data.chdb);
   if ('clickhouse' in data)
-    return (await import('../engine/clickhouse-server')).openClickHouse(data.clickhouse);
+    return (await import('./engine/clickhouse-server')).openClickHouse(data.clickhouse);
   if ('dir' in data) {
     if (data.inPlace) {
       if (data.format !== undefined && data.format !== 'parquet') {
@@ -57,9 +59,9 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
 
 /** chdb on its own path, or loaded (with the loader's checks, memory bounded) from a directory of files. */
 async function openChdbSource(options: ChdbOptions & { readonly dir?: string }): Promise<Engine> {
-  const { openChdb } = await import('../engine/chdb-engine');
+  const { openChdb } = await import('./engine/chdb-engine');
   if (options.dir === undefined) return openChdb(options);
-  const { withCheckedFiles } = await import('../engine/clickhouse-files');
+  const { withCheckedFiles } = await import('./engine/clickhouse-files');
   return withCheckedFiles(options.dir, undefined, (dataset) => openChdb({ ...options, dataset }));
 }
 

@@ -2,9 +2,9 @@
 // order), decoding the dimension codes; a null code is written as an empty value.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { TABLE_COLUMNS, type TableName } from '../../data/schema';
 import type { Dataset } from './dataset';
 import { type DataFormat, FORMAT_EXTENSIONS } from './load';
-import { TABLE_COLUMNS, type TableName } from './schema';
 
 export interface WriteOptions {
   readonly dir: string;

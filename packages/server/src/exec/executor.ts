@@ -6,8 +6,8 @@
 // Every statement goes through admission control (admission.ts) under one time budget that covers
 // waiting and running, and stops when its client goes away. After a heavy statement with nothing
 // else running, the engine hands the memory its allocator kept back to the system.
-import { QueryTimeoutError } from '../data/dataset';
-import { codeValues, type Engine } from '../engine/engine';
+import { type Engine, QueryTimeoutError } from '../engine/engine';
+import type { CompiledQuery } from '../sql/plan';
 import {
   Admission,
   type AdmissionOptions,
@@ -15,11 +15,11 @@ import {
   QueryCancelledError,
   type Ticket,
 } from './admission';
-import type { CompiledQuery } from './plan';
+import { codeValues } from './code-values';
+import { InFlightRuns } from './in-flight';
 import { PlanMemo } from './plan-memo';
 import { BlockWriter, blockPrefix, decodeBlock, type RecordBlock } from './record-block';
 import { type CachedResult, ResultCache } from './result-cache';
-import { SharedRuns } from './shared-run';
 
 export interface Page {
   readonly records: Record<string, unknown>[];
@@ -85,7 +85,7 @@ export class QueryExecutor {
   readonly answers: Admission;
   /** Plans of recent requests by URL and customer (see plan-memo.ts). */
   readonly plans = new PlanMemo();
-  private readonly inflight = new SharedRuns<CachedResult>();
+  private readonly inflight = new InFlightRuns<CachedResult>();
   /** The engine's `releaseMemory` under way, if any. */
   private releasing: Promise<void> | undefined;
   /** A heavy statement ended since the last release. */

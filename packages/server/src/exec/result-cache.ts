@@ -2,7 +2,7 @@
 // repeated dashboards cost one query plus copying bytes. Results are kept as record blocks (their
 // JSON bytes), bounded by bytes across the service and per customer, by records, and by age; the
 // least recently used go first, the customer's own first when it is over its share.
-import type { OutputColumn } from './plan';
+import type { OutputColumn } from '../sql/plan';
 import { blockSize, type RecordBlock } from './record-block';
 
 /** The first `block.count` records of a result of `total` records (all of it when they are equal). */

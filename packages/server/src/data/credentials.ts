@@ -4,7 +4,7 @@
 import { CUSTOMER_ID_PATTERN } from '@playq/query';
 
 /** One customer and its credentials: an API key for metricquery, an OAuth client for session. */
-export interface DemoCredentials {
+export interface CustomerCredentials {
   readonly customerId: string;
   readonly apiKey: string;
   readonly clientId: string;
@@ -21,7 +21,7 @@ export interface DemoCredentials {
  * const demo = DEMO_CUSTOMERS[0]; // { customerId: 'demo', apiKey: 'demo-key', ... planLevel: '2' }
  * ```
  */
-export const DEMO_CUSTOMERS: readonly DemoCredentials[] = Object.freeze([
+export const DEMO_CUSTOMERS: readonly CustomerCredentials[] = Object.freeze([
   Object.freeze({
     customerId: 'demo',
     apiKey: 'demo-key',
@@ -48,7 +48,7 @@ export const DEMO_CUSTOMERS: readonly DemoCredentials[] = Object.freeze([
  * checkCredentials([{ customerId: 'a b', ... }]); // TypeError: @playq/server: credentials[0].customerId must match ...
  * ```
  */
-export function checkCredentials(list: readonly DemoCredentials[]): readonly DemoCredentials[] {
+export function checkCredentials(list: readonly CustomerCredentials[]): readonly CustomerCredentials[] {
   const seen = { customer: new Set<string>(), key: new Set<string>(), client: new Set<string>() };
   list.forEach((c, i) => {
     const where = `@playq/server: credentials[${i}]`;

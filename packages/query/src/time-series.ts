@@ -1,9 +1,9 @@
 // "Is a time series", "is one record per error event" and "how long is a bucket" for a query: wire
 // facts every package needs (the client's gap filling, the reference service's SQL, the contract
 // checks and arbitraries, the CLI's charts), owned here once.
-import { TIMESTAMP } from '../catalogue/catalogue';
-import { granularitySeconds } from '../limits';
-import { DEFAULT_GRANULARITY, type QueryNode } from '../model';
+import { TIMESTAMP } from './catalogue/catalogue';
+import { granularitySeconds } from './limits';
+import { DEFAULT_GRANULARITY, type QueryNode } from './model';
 
 /**
  * Whether a query answers one record per error event: a session query with `agg=2`, which

@@ -2,9 +2,8 @@
 // to know of the population (customer blocks, sizes, the diurnal slots, the codes), made once per
 // data set for the tables (generate.ts) and for the streamed files (generate-files.ts) alike.
 import { listValue } from '@duckdb/node-api';
-import type { Dataset } from './dataset';
-import { draws } from './generate-draws';
-import type { GenContext } from './generate-sessions';
+import { draws } from '../../data/generate-draws';
+import type { GenContext } from '../../data/generate-sessions';
 import {
   assetCount,
   assetId,
@@ -18,7 +17,8 @@ import {
   STARTUP_CATEGORY,
   STARTUP_KEYS,
   SUBSCRIBER_TAGS,
-} from './generate-shapes';
+} from '../../data/generate-shapes';
+import type { Dataset } from './dataset';
 
 /** Checked generator options (see `GenerateOptions`). */
 export interface Checked {

@@ -9,7 +9,7 @@ interface Entry<T> {
   waiters: number;
 }
 
-export class SharedRuns<T> {
+export class InFlightRuns<T> {
   private readonly runs = new Map<string, Entry<T>>();
 
   /** Joins the run for `key`, starting it with `work` if there is none. */
