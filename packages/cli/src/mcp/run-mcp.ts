@@ -9,6 +9,7 @@ import type { Context } from '../io';
 import { clientFor } from '../run-query';
 import { waitForAbort } from '../serve/wait';
 import { listenMcpHttp } from './http';
+import { generateToken } from './http-token';
 import { createPlayqMcpServer } from './server';
 import type { McpService } from './tool-query';
 
@@ -19,6 +20,8 @@ export interface McpSettings {
   readonly connection: ConnectionFlags;
   /** Serve streamable HTTP on this port of 127.0.0.1 instead of stdio. */
   readonly httpPort?: number | undefined;
+  /** The bearer token HTTP requests must carry; without one, a random token is made and printed once. */
+  readonly httpToken?: string | undefined;
 }
 
 /**
@@ -67,9 +70,17 @@ async function serveStdio(ctx: Context, service: McpService): Promise<void> {
   await server.close();
 }
 
-async function serveHttp(ctx: Context, service: McpService, port: number): Promise<void> {
-  const { server, url } = await listenMcpHttp(service, port);
-  ctx.err(`playq mcp: answering for ${service.baseUrl} at ${url} (streamable HTTP); press Ctrl-C to stop\n`);
+async function serveHttp(ctx: Context, service: McpService, port: number, given?: string): Promise<void> {
+  const token = given ?? generateToken();
+  const { server, url } = await listenMcpHttp(service, port, { token });
+  const auth =
+    given === undefined
+      ? `every request needs the header  Authorization: Bearer ${token}  (made for this run, shown once; give your own with --http-token-file or PLAYQ_MCP_TOKEN)`
+      : 'every request needs the header  Authorization: Bearer <the token of --http-token-file or PLAYQ_MCP_TOKEN>';
+  // One write: whoever reads the URL from stderr has the header's line with it.
+  ctx.err(
+    `playq mcp: answering for ${service.baseUrl} at ${url} (streamable HTTP); press Ctrl-C to stop\nplayq mcp: ${auth}\n`,
+  );
   try {
     await waitForAbort(ctx.signal);
   } finally {
@@ -87,5 +98,5 @@ async function serveHttp(ctx: Context, service: McpService, port: number): Promi
 export async function runMcp(ctx: Context, settings: McpSettings): Promise<void> {
   const service = mcpService(ctx, settings);
   if (settings.httpPort === undefined) await serveStdio(ctx, service);
-  else await serveHttp(ctx, service, settings.httpPort);
+  else await serveHttp(ctx, service, settings.httpPort, settings.httpToken);
 }
