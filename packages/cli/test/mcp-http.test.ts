@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../src/program';
 import { bearerMatches, tokenDigest } from '../src/mcp/http-token';
+import { run } from '../src/program';
 import { tempDir } from './helpers';
 import { captured } from './in-process';
 
@@ -72,7 +72,11 @@ const rpc = (method: string, params: object = {}, id = 1) =>
 function post(url: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
     body,
   });
 }
@@ -146,7 +150,10 @@ describe('playq mcp --http with a token made at start', () => {
         mcp.url,
         rpc(
           'tools/call',
-          { name: 'run_query', arguments: { endpoint: 'metricquery', customerId: 'demo', last: '1h', metrics: ['errors'] } },
+          {
+            name: 'run_query',
+            arguments: { endpoint: 'metricquery', customerId: 'demo', last: '1h', metrics: ['errors'] },
+          },
           id,
         ),
         auth,
@@ -177,7 +184,9 @@ describe('playq mcp --http with a token given', () => {
     const mcp = await startMcp({ PLAYQ_MCP_TOKEN: token });
     try {
       expect(mcp.stderr()).not.toContain(token);
-      expect(mcp.stderr()).toContain('Authorization: Bearer <the token of --http-token-file or PLAYQ_MCP_TOKEN>');
+      expect(mcp.stderr()).toContain(
+        'Authorization: Bearer <the token of --http-token-file or PLAYQ_MCP_TOKEN>',
+      );
       const ok = await post(mcp.url, rpc('tools/list'), { authorization: `Bearer ${token}` });
       expect(ok.status).toBe(200);
       await ok.body?.cancel();

@@ -2,16 +2,18 @@
 // service it answers for, from flags, secret files and PLAYQ_* variables, then the server over
 // stdio until the client closes it, or over HTTP on 127.0.0.1 until Ctrl-C.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createClient, type PlayqClient } from '@playq/client';
+import { type AuthAdapter, createClient, type PlayqClient } from '@playq/client';
 import { type AnyCatalogue, ENDPOINTS, isEndpoint } from '@playq/query';
 import { type ConnectionFlags, resolveCredentials, resolvePlanUrl } from '../connection';
 import type { Context } from '../io';
-import { clientFor } from '../run-query';
+import { authAdapterFor, clientWith } from '../run-query';
 import { waitForAbort } from '../serve/wait';
 import { listenMcpHttp } from './http';
 import { generateToken } from './http-token';
 import { createPlayqMcpServer } from './server';
+import { boundedLines, MAX_STDIO_LINE_BYTES, tooLargeReply } from './stdio-lines';
 import type { McpService } from './tool-query';
+import { MAX_PAGE_BYTES } from './tools/run-tool';
 
 export interface McpSettings {
   readonly baseUrl: string;
@@ -35,6 +37,13 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
   const { baseUrl, catalogue, connection } = settings;
   const planUrl = resolvePlanUrl(connection, ctx.io.env, baseUrl);
   const clients = new Map<string, PlayqClient>();
+  const adapters: AuthAdapter[] = [];
+  const { env } = ctx.io;
+  // Every secret the tools could meet: the configured ones, and what the adapters hold (a token
+  // fetched with client credentials, say), so no result carries one back to the agent.
+  const configured = [connection.apiKey, connection.clientSecret, connection.token]
+    .concat([env.PLAYQ_API_KEY, env.PLAYQ_CLIENT_SECRET, env.PLAYQ_TOKEN])
+    .filter((s): s is string => typeof s === 'string' && s !== '');
   return {
     baseUrl,
     planUrl,
@@ -45,23 +54,37 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
       let client = clients.get(endpoint);
       if (client === undefined) {
         const kind = isEndpoint(endpoint) ? endpoint : 'metricquery';
-        const credentials = resolveCredentials(kind, connection, ctx.io.env, baseUrl);
-        client = clientFor(kind, credentials, baseUrl, planUrl, catalogue);
+        const adapter = authAdapterFor(resolveCredentials(kind, connection, env, baseUrl));
+        adapters.push(adapter);
+        client = clientWith(kind, adapter, { baseUrl, planUrl, catalogue, maxResponseBytes: MAX_PAGE_BYTES });
         clients.set(endpoint, client);
       }
       return client;
     },
+    secrets: () => [...configured, ...adapters.flatMap((a) => [...a.secrets()])],
     planClient: () =>
       createClient({ baseUrl, ...(planUrl === undefined ? {} : { planUrl }), userAgent: 'playq-mcp' }),
   };
 }
 
-// Until the client closes stdin (or Ctrl-C): stdout carries the protocol, so nothing else writes there.
+// Until the client closes stdin (or Ctrl-C): stdout carries the protocol, so nothing else writes
+// there but the transport, and the one error line for a message too large to read.
 async function serveStdio(ctx: Context, service: McpService): Promise<void> {
   const server = createPlayqMcpServer(service);
-  const transport = new StdioServerTransport();
+  const lines = process.stdin.pipe(
+    boundedLines(MAX_STDIO_LINE_BYTES, () => {
+      process.stdout.write(tooLargeReply(MAX_STDIO_LINE_BYTES));
+      ctx.err(
+        `playq mcp: a message over ${MAX_STDIO_LINE_BYTES / (1024 * 1024)} MiB arrived on stdin; it was dropped and answered with an error\n`,
+      );
+    }),
+  );
+  // A line's newline, and nothing more, on top of the bound: the transport's own limit never fires.
+  const transport = new StdioServerTransport(lines as unknown as typeof process.stdin, process.stdout, {
+    maxBufferSize: MAX_STDIO_LINE_BYTES + 2,
+  });
   const closed = new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
+    lines.once('end', resolve);
     transport.onclose = resolve;
   });
   await server.connect(transport);
