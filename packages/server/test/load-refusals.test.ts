@@ -209,7 +209,7 @@ describe('what the loader accepts, every engine answers alike', () => {
             engine === 'duckdb'
               ? { dataset }
               : { engine: await openChdb({ dataset }).finally(() => dataset.close()) };
-          const service = await createService({ data, cache: false });
+          const service = await createService({ data });
           try {
             const r = await service.fetch(
               new Request(`http://x${url}`, { headers: { 'x-api-key': 'demo-key' } }),
@@ -218,7 +218,7 @@ describe('what the loader accepts, every engine answers alike', () => {
             bodies.push(await r.text());
           } finally {
             await service.close();
-            if ('engine' in data) await data.engine.close();
+            if ('engine' in data) await data.engine?.close();
           }
         }
         expect(bodies[1]).toBe(bodies[0]);
