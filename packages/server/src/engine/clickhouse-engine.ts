@@ -21,6 +21,8 @@ export interface ClickHouseConnection {
     params: Record<string, unknown>,
     settings: Record<string, string | number>,
     signal?: AbortSignal,
+    /** Whose statement it is, where the connection shares the engine fairly between customers. */
+    customer?: string,
   ): Promise<unknown[][]>;
   /** Runs a statement for its effect (DDL, INSERT). */
   command(sql: string, params?: Record<string, unknown>): Promise<void>;
@@ -93,7 +95,7 @@ export class ClickHouseEngine implements Engine {
     visit: ChunkVisitor,
   ): Promise<void> {
     if (this.closed) throw new Error('@playq/server: the engine is closed');
-    const { timeoutMs, signal } = options;
+    const { timeoutMs, signal, customer } = options;
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
     const timer = new AbortController();
     const timeout = timeoutMs
@@ -106,6 +108,7 @@ export class ClickHouseEngine implements Engine {
         namedParameters(parameters),
         clickHouseSettings(timeoutMs),
         both,
+        customer,
       );
       const rows = columns[0]?.length ?? 0;
       if (rows > 0) visit(columns, rows);

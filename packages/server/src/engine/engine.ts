@@ -46,6 +46,8 @@ export interface StatementOptions {
   readonly timeoutMs?: number;
   /** Interrupt the statement when this aborts; the call then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /** Whose statement it is: an engine that shares itself between customers keeps each to its share. */
+  readonly customer?: string;
 }
 
 /** Receives a chunk of result rows: one array of JS values per column (numbers, strings, null). */

@@ -200,7 +200,8 @@ export class QueryExecutor {
     let ran = 0;
     await this.admitted(ticket, async (timeoutMs, signal) => {
       const started = performance.now();
-      await this.db.run(query.sql, page, signal ? { timeoutMs, signal } : { timeoutMs }, (columns, rows) => {
+      const options = { timeoutMs, customer: ticket.customer, ...(signal ? { signal } : {}) };
+      await this.db.run(query.sql, page, options, (columns, rows) => {
         total ??= Number(columns[width]![0]);
         if (keep && writer.count >= keep.records && writer.size > keep.bytes) return;
         writer.append(columns, rows);

@@ -2,7 +2,7 @@
 // checked against the schema first, in streaming passes over the file; any problem fails the whole
 // load with a message naming the file, the row and the column, inside one transaction, so nothing
 // is half-loaded. The encoded tables are then filled straight from the files.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readlinkSync, rmSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
@@ -89,6 +89,9 @@ const pathText = (path: string) => DUCKDB.text(literalPath(path));
 
 /**
  * Finds `sessions.<ext>` and `errors.<ext>` in a directory (Parquet first, then CSV, then NDJSON).
+ * Each must be a regular file: a FIFO or a device would block or never end, and a symbolic link is
+ * not followed (its target may be a file the directory's owner could not otherwise show), so
+ * either is refused before anything is read, naming the file and what it is.
  *
  * @example
  * ```ts
@@ -104,11 +107,54 @@ export function findDataFiles(
     for (const ext of FORMAT_EXTENSIONS[f]) {
       const sessions = join(dir, `sessions.${ext}`);
       const errors = join(dir, `errors.${ext}`);
-      if (existsSync(sessions) && existsSync(errors)) return { format: f, sessions, errors };
+      const found = [entryOf(sessions), entryOf(errors)];
+      if (found[0] === undefined || found[1] === undefined) continue;
+      for (const [path, stats] of [
+        [sessions, found[0]],
+        [errors, found[1]],
+      ] as const) {
+        requireRegular(path, stats);
+      }
+      return { format: f, sessions, errors };
     }
   }
   const names = formats.flatMap((f) => FORMAT_EXTENSIONS[f].map((e) => `sessions.${e} + errors.${e}`));
   throw new DatasetLoadError(`no data files in ${dir}: expected one of ${names.join(', ')}`);
+}
+
+// The directory entry itself (a link is not followed), or undefined when there is none.
+function entryOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function requireRegular(path: string, stats: Stats): void {
+  if (stats.isFile()) return;
+  if (stats.isSymbolicLink()) {
+    let target = '';
+    try {
+      target = ` to ${readlinkSync(path)}`;
+    } catch {
+      // The link's text is only for the message.
+    }
+    throw new DatasetLoadError(
+      `${path} is a symbolic link${target}; data files are not followed through links: put the file itself in the directory, or give the directory that holds it`,
+      path,
+    );
+  }
+  const what = stats.isFIFO()
+    ? 'a named pipe (FIFO)'
+    : stats.isCharacterDevice() || stats.isBlockDevice()
+      ? 'a device'
+      : stats.isSocket()
+        ? 'a socket'
+        : stats.isDirectory()
+          ? 'a directory'
+          : 'not a regular file';
+  throw new DatasetLoadError(`${path} is ${what}, not a regular file; nothing was read from it`, path);
 }
 
 /**
