@@ -5,7 +5,14 @@ import { metricQuery } from '@playq/query';
 import { createService, type Service } from '@playq/server';
 import { CancelledError, QueryClient } from '@tanstack/query-core';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { apiKeyAuth, createClient, PlayqBadRequestError, type PlayqClient, PlayqError } from '../src/index';
+import {
+  apiKeyAuth,
+  createClient,
+  type Page,
+  PlayqBadRequestError,
+  type PlayqClient,
+  PlayqError,
+} from '../src/index';
 import { nextPageOffset } from '../src/pagination/next-page';
 import { infiniteQueryOptions, playqQueryKey, queryOptions } from '../src/tanstack-query/index';
 
@@ -71,7 +78,9 @@ describe('queryOptions through QueryClient', () => {
     const second = await cache.fetchQuery(queryOptions(playq, b));
     expect(second).toBe(first);
     expect(sent).toHaveLength(1);
-    expect(cache.getQueryData(queryOptions(playq, b).queryKey)?.records).toEqual(first.records);
+    const cached = cache.getQueryData(queryOptions(playq, b).queryKey);
+    expectTypeOf(cached).toEqualTypeOf<Page<{ errors: number; country: string }> | undefined>();
+    expect(cached?.records).toEqual(first.records);
     await cache.fetchQuery(queryOptions(playq, a.limit(4)));
     expect(sent).toHaveLength(2);
   });
@@ -96,7 +105,9 @@ describe('queryOptions through QueryClient', () => {
     const bad = { ...MONTH.metrics('errors').toQuery(), customerId: 'nobody' };
     const error = await cache.fetchQuery(queryOptions(playq, bad)).catch((e: unknown) => e);
     expect(PlayqError.isInstance(error)).toBe(true);
-    expect(cache.getQueryState(queryOptions(playq, bad).queryKey)?.error).toBe(error);
+    const state = cache.getQueryState(queryOptions(playq, bad).queryKey);
+    expectTypeOf(state?.error).toEqualTypeOf<PlayqError | null | undefined>();
+    expect(state?.error).toBe(error);
     const invalid = await cache
       .fetchQuery(queryOptions(playq, { ...MONTH.metrics('errors').toQuery(), limit: 0 }))
       .catch((e: unknown) => e);
