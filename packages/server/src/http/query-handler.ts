@@ -1,6 +1,7 @@
 // The query endpoints after authentication: parse and validate the URL with @playq/query, check
 // the plan level, compile to SQL (or take the plan of the same request from the executor's plan
 // memo), and answer with the paged envelope (answer-body.ts).
+
 import {
   type Endpoint,
   fromURL,
@@ -15,6 +16,7 @@ import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError }
 import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension } from '../sql/dimension-sql';
 import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
+import type { MetricTable } from '../sql/metric-sql';
 import { EMPTY_BLOCK } from '../sql/record-block';
 import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
@@ -24,6 +26,8 @@ export interface QueryContext {
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
+  /** The service's catalogue and the SQL of its metrics. */
+  readonly metrics: MetricTable;
   /**
    * Where clients reach the plan host, to point at it in messages: the configured plan URL, else
    * the first listener's, else the plan path alone. Never taken from the request (its Host header
@@ -112,6 +116,7 @@ function plan(
   const parsed = fromURL(request.url, {
     ignoreUnknownParameters: ctx.ignoreUnknownParameters,
     limits: ctx.limits,
+    catalogue: ctx.metrics.catalogue,
   });
   if (!parsed.ok) return withHeaders(diagnosticsResponse(parsed.errors), headers);
   const query: QueryNode = parsed.query;
@@ -137,6 +142,7 @@ function plan(
       target: ctx.target,
       decodes: decodedBy(ctx.db),
       smallData: ctx.executor.smallData,
+      metrics: ctx.metrics,
     });
     return { plan: compiled, ...page };
   } catch (error) {
