@@ -130,7 +130,8 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   const list = isListEndpoint(query.endpoint);
   if (!list && isPerEventQuery(query)) return compileEvents(query, targeted, options);
   const plan = list ? compileSessionList(query, targeted, options) : compileGroups(query, targeted, options);
-  const small = withSmallPlan(plan, query, ctx, targeted.target);
+  // The evaluator knows the default catalogue's metrics only.
+  const small = metrics === DEFAULT_METRICS ? withSmallPlan(plan, query, ctx, targeted.target) : undefined;
   return small === undefined ? plan : Object.freeze({ ...plan, small });
 }
 
