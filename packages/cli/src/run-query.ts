@@ -2,6 +2,7 @@
 // lookup for a session query without one, one page or every page (in order, several in flight),
 // and client errors turned into one readable line without any secret in it.
 import {
+  type AuthAdapter,
   apiKeyAuth,
   bearerAuth,
   clientCredentials,
@@ -54,23 +55,52 @@ export function clientFor(
   planUrl: string | undefined,
   catalogue?: AnyCatalogue,
 ): PlayqClient {
-  const adapter =
-    credentials.kind === 'apiKey'
-      ? apiKeyAuth(credentials.apiKey)
-      : credentials.kind === 'token'
-        ? bearerAuth(credentials.token)
-        : clientCredentials({
-            tokenUrl: credentials.tokenUrl,
-            clientId: credentials.clientId,
-            clientSecret: credentials.clientSecret,
-          });
+  return clientWith(endpoint, authAdapterFor(credentials), { baseUrl, planUrl, catalogue });
+}
+
+/** Where a client made by `clientWith` sends, and what it checks. */
+export interface ClientSettings {
+  readonly baseUrl: string;
+  readonly planUrl: string | undefined;
+  readonly catalogue?: AnyCatalogue | undefined;
+  /** The client's `maxResponseBytes` (default the client's, 64 MiB). */
+  readonly maxResponseBytes?: number;
+}
+
+/**
+ * A client for `endpoint` that authenticates with `adapter`.
+ *
+ * @example
+ * const client = clientWith('metricquery', apiKeyAuth('demo-key'), { baseUrl, planUrl: undefined });
+ */
+export function clientWith(endpoint: Endpoint, adapter: AuthAdapter, settings: ClientSettings): PlayqClient {
+  const { baseUrl, planUrl, catalogue, maxResponseBytes } = settings;
   return createClient({
     baseUrl,
     ...(planUrl === undefined ? {} : { planUrl }),
     auth: credentialOf(endpoint) === 'apiKey' ? { metricquery: adapter } : { session: adapter },
     userAgent: 'playq-cli',
     ...(catalogue === undefined ? {} : { catalogue }),
+    ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
   });
+}
+
+/**
+ * The auth adapter for resolved credentials.
+ *
+ * @example
+ * authAdapterFor({ kind: 'apiKey', apiKey: 'demo-key' }).secrets(); // ['demo-key']
+ */
+export function authAdapterFor(credentials: Credentials): AuthAdapter {
+  return credentials.kind === 'apiKey'
+    ? apiKeyAuth(credentials.apiKey)
+    : credentials.kind === 'token'
+      ? bearerAuth(credentials.token)
+      : clientCredentials({
+          tokenUrl: credentials.tokenUrl,
+          clientId: credentials.clientId,
+          clientSecret: credentials.clientSecret,
+        });
 }
 
 /**

@@ -5,6 +5,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { usageError } from './errors';
+import { requirePrivate } from './private-file';
 
 /** Where a secret file may be read from: the CLI's stdin and working directory. */
 export interface SecretSource {
@@ -55,6 +56,7 @@ async function readBounded(flag: string, path: string, source: SecretSource): Pr
     throw usageError(`${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code})`}`);
   });
   try {
+    requirePrivate(`${flag} ${path}`, path, await file.stat());
     const buffer = Buffer.alloc(MAX_BYTES + 1);
     const { bytesRead } = await file.read(buffer, 0, buffer.length, 0).catch((error: unknown) => {
       throw usageError(`${flag} ${path}: cannot read it (${(error as NodeJS.ErrnoException).code})`);
@@ -67,7 +69,8 @@ async function readBounded(flag: string, path: string, source: SecretSource): Pr
 
 /**
  * The secret in `path` (`-` for stdin) for `flag`: its text without surrounding blanks. An empty
- * file, one of more than one line or larger than 64 KiB is a usage error naming the flag and path.
+ * file, one of more than one line or larger than 64 KiB, or a file that users other than its owner
+ * can read or change, is a usage error naming the flag and path.
  *
  * @example
  * await readSecretFile('--api-key-file', 'key.txt', { cwd: '/home/me' }); // 'demo-key'

@@ -17,7 +17,7 @@ function credentialsFile(dir: string): string {
     clientSecret: `${KEY}-secret`,
     planLevel: '2',
   };
-  writeFileSync(file, JSON.stringify([entry]));
+  writeFileSync(file, JSON.stringify([entry]), { mode: 0o600 });
   return file;
 }
 

@@ -17,6 +17,7 @@ beforeAll(async () => {
     JSON.stringify([
       { customerId: 'demo', apiKey: KEY, clientId: 'demo', clientSecret: `${KEY}-secret`, planLevel: '2' },
     ]),
+    { mode: 0o600 },
   );
   const gen = await runCli(
     [

@@ -184,7 +184,7 @@ describe('secret files', () => {
 
   it('read the API key from a file, relative to the working directory', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'key.txt'), `  ${KEY}\r\n`);
+    writeFileSync(join(dir, 'key.txt'), `  ${KEY}\r\n`, { mode: 0o600 });
     seenKeys = [];
     const r = await runCli([...query(), '--format', 'json', '--api-key-file', 'key.txt'], { cwd: dir });
     expect(r.code).toBe(0);
@@ -195,14 +195,19 @@ describe('secret files', () => {
     const t = terminal(`${KEY}\n`);
     expect(await run([...query(), '--format', 'json', '--api-key-file', '-'], { ...t.io, env: {} })).toBe(0);
     const dir = tempDir();
-    writeFileSync(join(dir, 'two.txt'), 'sekrit-line-one\nsekrit-line-two\n');
-    writeFileSync(join(dir, 'empty.txt'), '\n');
+    writeFileSync(join(dir, 'two.txt'), 'sekrit-line-one\nsekrit-line-two\n', { mode: 0o600 });
+    writeFileSync(join(dir, 'empty.txt'), '\n', { mode: 0o600 });
+    writeFileSync(join(dir, 'shared.txt'), 'sekrit-shared-key\n', { mode: 0o644 });
     const cases: [string[], RegExp][] = [
       [['--api-key-file', 'missing.txt'], /--api-key-file missing\.txt: no such file/],
       [['--api-key-file', 'two.txt'], /--api-key-file two\.txt: holds more than one line/],
       [['--api-key-file', 'empty.txt'], /--api-key-file empty\.txt: empty/],
       [['--api-key-file', 'two.txt', '--api-key', 'x'], /give --api-key or --api-key-file, not both/],
       [['--api-key-file', '-', '--token-file', '-'], /only one secret can come from stdin/],
+      [
+        ['--api-key-file', 'shared.txt'],
+        /--api-key-file shared\.txt: other users can read it \(mode 644\); run `chmod 600 shared\.txt`/,
+      ],
     ];
     for (const [flags, message] of cases) {
       const r = await runCli([...query(), ...flags], { cwd: dir, input: 'sekrit-stdin\n' });

@@ -99,6 +99,7 @@ beforeAll(async () => {
     JSON.stringify([
       { customerId: 'demo', apiKey: KEY, clientId: 'mcp-client', clientSecret: SECRET, planLevel: '2' },
     ]),
+    { mode: 0o600 },
   );
   serve = startCli(
     [
@@ -416,6 +417,7 @@ describe('playq mcp over stdio', () => {
 describe('playq mcp --http', () => {
   let http: CliProcess;
   let url: string;
+  let token: string;
   beforeAll(async () => {
     http = startCli(['mcp', '--http', '0'], { env: mcpEnv(), timeoutMs: 120_000 });
     const started = Date.now();
@@ -425,6 +427,7 @@ describe('playq mcp --http', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     url = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(http.stderr())![1]!;
+    token = /Authorization: Bearer (\S+)/.exec(http.stderr())![1]!;
   });
   afterAll(async () => {
     http.child.kill('SIGTERM');
@@ -434,7 +437,11 @@ describe('playq mcp --http', () => {
 
   it('answers the SDK client over streamable HTTP on 127.0.0.1', async () => {
     const c = new Client({ name: 'playq-test', version: '1.0.0' });
-    await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     try {
       expect((await c.listTools()).tools).toHaveLength(5);
       const r = await call('validate_text', { kind: 'period', text: 'end=2,start=1' }, c);
@@ -459,6 +466,7 @@ describe('playq mcp --http', () => {
             headers: {
               'content-type': 'application/json',
               accept: 'application/json, text/event-stream',
+              authorization: `Bearer ${token}`,
               ...headers,
             },
           },
@@ -471,6 +479,7 @@ describe('playq mcp --http', () => {
         req.end(body);
       });
     expect(await post({})).toBe(200);
+    expect(await post({ authorization: '' })).toBe(401);
     expect(await post({ host: 'evil.example' })).toBe(403);
     expect(await post({ origin: 'http://evil.example' })).toBe(403);
     expect(await post({}, '/other')).toBe(404);
@@ -544,6 +553,14 @@ describe('the mcp command itself', () => {
     );
     expect(r.stdout).toContain("never from a tool's arguments");
     expect(r.stdout).not.toMatch(/--api-key </);
+    expect(r.stdout).toContain('Authorization: Bearer <token>');
+  });
+
+  it('lists in --help every tool the server registers', async () => {
+    const tools = (await client.listTools()).tools.map((t) => t.name);
+    const help = (await runCli(['mcp', '--help'])).stdout;
+    const listed = /Tools: ([^.]+)\./.exec(help.replace(/\s+/g, ' '))![1]!.split(', ');
+    expect(listed.sort()).toEqual(tools.sort());
   });
 
   it('refuses to read a secret from stdin over stdio, where stdin is the protocol', async () => {

@@ -57,10 +57,24 @@ describe('the credentials file', () => {
       clientSecret: 'x'.repeat(16),
       planLevel: 1,
     };
-    writeFileSync(file, JSON.stringify([entry]));
+    writeFileSync(file, JSON.stringify([entry]), { mode: 0o600 });
     const r = await cli(['serve', '--data', dir, '--credentials', file, '--port', '0']);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`--credentials ${file}: entry 0 has a "apiKey" shorter than 16 characters`);
+  });
+
+  it('is refused when other users can read it, naming the fix and no secret', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'c.json');
+    const secret = 'shared-secret-0123456789';
+    const entry = { customerId: 'a', apiKey: secret, clientId: 'a', clientSecret: secret, planLevel: 1 };
+    writeFileSync(file, JSON.stringify([entry]), { mode: 0o640 });
+    const r = await cli(['serve', '--data', dir, '--credentials', file, '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `--credentials ${file}: other users can read it (mode 640); run \`chmod 600 ${file}\``,
+    );
+    expect(r.err).not.toContain(secret);
   });
 });
 

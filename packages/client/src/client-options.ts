@@ -7,6 +7,7 @@ import type { AuthAdapter } from './auth/auth-adapter';
 import type { ExecutorConfig } from './transport/executor';
 import { CROSS_ORIGIN_REDIRECTS, type CrossOriginRedirects } from './transport/follow-redirects';
 import { headerValueProblem, isHeaderName } from './transport/header-value';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './transport/read-body';
 import { SENSITIVE_HEADERS } from './transport/redact';
 import { type RetryOptions, resolveRetryPolicy } from './transport/retry-policy';
 import type { ClientHooks, Transport } from './transport/types';
@@ -30,6 +31,12 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** Deadline of one call (one page), retries and backoff included. Default: none. */
   readonly deadlineMs?: number;
+  /**
+   * The largest answer body read, in bytes, counted while it streams in: a larger one stops with a
+   * `PlayqResponseTooLargeError` before it is buffered whole. Default 64 MiB; `0` or `Infinity`
+   * for no limit.
+   */
+  readonly maxResponseBytes?: number;
   /** Extra headers for every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /**
@@ -126,6 +133,7 @@ function executorConfig(options: ClientOptions, auth: EndpointAuth): ExecutorCon
     retry: resolveRetryPolicy(options.retry),
     timeoutMs: checkMs('timeoutMs', options.timeoutMs ?? 30_000),
     deadlineMs: checkMs('deadlineMs', options.deadlineMs),
+    maxResponseBytes: checkBytes(options.maxResponseBytes),
     headers,
     hooks: options.hooks ?? {},
     crossOriginRedirects,
@@ -176,6 +184,21 @@ export function checkMs(name: string, value: number | undefined): number | undef
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
     throw new TypeError(`@playq/client: ${name} must be a number of milliseconds >= 0, got ${String(value)}`);
+  }
+  return value === 0 || value === Number.POSITIVE_INFINITY ? undefined : value;
+}
+
+function checkBytes(value: number | undefined): number | undefined {
+  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+  if (
+    typeof value !== 'number' ||
+    Number.isNaN(value) ||
+    value < 0 ||
+    !(Number.isInteger(value) || value === Infinity)
+  ) {
+    throw new TypeError(
+      `@playq/client: maxResponseBytes must be a whole number of bytes >= 0, got ${String(value)}`,
+    );
   }
   return value === 0 || value === Number.POSITIVE_INFINITY ? undefined : value;
 }

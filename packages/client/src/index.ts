@@ -20,6 +20,7 @@ export type { ClientAuth, ClientOptions } from './client-options';
 export {
   PlayqNetworkError,
   PlayqResponseError,
+  PlayqResponseTooLargeError,
   PlayqTimeoutError,
   PlayqValidationError,
 } from './errors/client-errors';

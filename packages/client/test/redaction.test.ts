@@ -112,6 +112,48 @@ describe('the form HTTP sends is redacted too', () => {
   });
 });
 
+describe('a secret re-encoded by whoever echoes it', () => {
+  const SECRET = 'sk+live/KEY=42';
+  it('is found in percent-encodings with lower-case hex as well as upper-case', () => {
+    const upper = encodeURIComponent(SECRET); // sk%2Blive%2FKEY%3D42
+    const lower = upper.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+    const mixed = 'sk%2blive%2FKEY%3d42';
+    expect(redactText(`a=${upper}&b=${lower}&c=${mixed}`, [SECRET])).toBe(
+      `a=${REDACTED}&b=${REDACTED}&c=${REDACTED}`,
+    );
+    expect(redactDeep({ echoed: [`key ${lower}`] }, [SECRET])).toEqual({ echoed: [`key ${REDACTED}`] });
+  });
+
+  it('is found in an error the client throws when the service echoes it lower-case encoded', async () => {
+    const error = await failure(apiKeyAuth(SECRET), (request) => {
+      const key = encodeURIComponent(request.headers.get('x-api-key') ?? '').replace(/%[0-9A-F]{2}/g, (e) =>
+        e.toLowerCase(),
+      );
+      return json({ status: 400, title: 'bad', detail: `rejected key=${key}` }, 400);
+    });
+    expect(observable(error)).not.toContain('sk%2blive%2fKEY%3d42');
+    expect(observable(error)).toContain(REDACTED);
+  });
+
+  it('property: any case of any escape of a secret is redacted, and text around it is kept', () => {
+    const secret = fc.string({ minLength: 4, maxLength: 16 });
+    fc.assert(
+      fc.property(secret, fc.array(fc.boolean(), { maxLength: 64 }), fc.string(), (raw, flips, around) => {
+        fc.pre(raw.trim().length >= 4 && !around.includes(raw));
+        let i = 0;
+        const encoded = encodeURIComponent(raw).replace(/%[0-9A-F]{2}/g, (e) =>
+          flips[i++ % Math.max(1, flips.length)] ? e.toLowerCase() : e,
+        );
+        const text = `<${around}|${encoded}|${around}>`;
+        const out = redactText(text, [raw]);
+        expect(out).not.toContain(encoded);
+        expect(out.startsWith('<')).toBe(true);
+        expect(out.endsWith('>')).toBe(true);
+      }),
+    );
+  });
+});
+
 describe('credentials HTTP would alter or reject are refused up front, without quoting them', () => {
   const key = (inner: string) => `sk-live-${inner}-UNSEEN-99`;
 

@@ -2,15 +2,18 @@
 // service it answers for, from flags, secret files and PLAYQ_* variables, then the server over
 // stdio until the client closes it, or over HTTP on 127.0.0.1 until Ctrl-C.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createClient, type PlayqClient } from '@playq/client';
+import { type AuthAdapter, createClient, type PlayqClient } from '@playq/client';
 import { type AnyCatalogue, ENDPOINTS, isEndpoint } from '@playq/query';
 import { type ConnectionFlags, resolveCredentials, resolvePlanUrl } from '../connection';
 import type { Context } from '../io';
-import { clientFor } from '../run-query';
+import { authAdapterFor, clientWith } from '../run-query';
 import { waitForAbort } from '../serve/wait';
 import { listenMcpHttp } from './http';
+import { generateToken } from './http-token';
 import { createPlayqMcpServer } from './server';
+import { boundedLines, MAX_STDIO_LINE_BYTES, tooLargeReply } from './stdio-lines';
 import type { McpService } from './tool-query';
+import { MAX_PAGE_BYTES } from './tools/run-tool';
 
 export interface McpSettings {
   readonly baseUrl: string;
@@ -19,6 +22,8 @@ export interface McpSettings {
   readonly connection: ConnectionFlags;
   /** Serve streamable HTTP on this port of 127.0.0.1 instead of stdio. */
   readonly httpPort?: number | undefined;
+  /** The bearer token HTTP requests must carry; without one, a random token is made and printed once. */
+  readonly httpToken?: string | undefined;
 }
 
 /**
@@ -32,6 +37,13 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
   const { baseUrl, catalogue, connection } = settings;
   const planUrl = resolvePlanUrl(connection, ctx.io.env, baseUrl);
   const clients = new Map<string, PlayqClient>();
+  const adapters: AuthAdapter[] = [];
+  const { env } = ctx.io;
+  // Every secret the tools could meet: the configured ones, and what the adapters hold (a token
+  // fetched with client credentials, say), so no result carries one back to the agent.
+  const configured = [connection.apiKey, connection.clientSecret, connection.token]
+    .concat([env.PLAYQ_API_KEY, env.PLAYQ_CLIENT_SECRET, env.PLAYQ_TOKEN])
+    .filter((s): s is string => typeof s === 'string' && s !== '');
   return {
     baseUrl,
     planUrl,
@@ -42,23 +54,37 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
       let client = clients.get(endpoint);
       if (client === undefined) {
         const kind = isEndpoint(endpoint) ? endpoint : 'metricquery';
-        const credentials = resolveCredentials(kind, connection, ctx.io.env, baseUrl);
-        client = clientFor(kind, credentials, baseUrl, planUrl, catalogue);
+        const adapter = authAdapterFor(resolveCredentials(kind, connection, env, baseUrl));
+        adapters.push(adapter);
+        client = clientWith(kind, adapter, { baseUrl, planUrl, catalogue, maxResponseBytes: MAX_PAGE_BYTES });
         clients.set(endpoint, client);
       }
       return client;
     },
+    secrets: () => [...configured, ...adapters.flatMap((a) => [...a.secrets()])],
     planClient: () =>
       createClient({ baseUrl, ...(planUrl === undefined ? {} : { planUrl }), userAgent: 'playq-mcp' }),
   };
 }
 
-// Until the client closes stdin (or Ctrl-C): stdout carries the protocol, so nothing else writes there.
+// Until the client closes stdin (or Ctrl-C): stdout carries the protocol, so nothing else writes
+// there but the transport, and the one error line for a message too large to read.
 async function serveStdio(ctx: Context, service: McpService): Promise<void> {
   const server = createPlayqMcpServer(service);
-  const transport = new StdioServerTransport();
+  const lines = process.stdin.pipe(
+    boundedLines(MAX_STDIO_LINE_BYTES, () => {
+      process.stdout.write(tooLargeReply(MAX_STDIO_LINE_BYTES));
+      ctx.err(
+        `playq mcp: a message over ${MAX_STDIO_LINE_BYTES / (1024 * 1024)} MiB arrived on stdin; it was dropped and answered with an error\n`,
+      );
+    }),
+  );
+  // A line's newline, and nothing more, on top of the bound: the transport's own limit never fires.
+  const transport = new StdioServerTransport(lines as unknown as typeof process.stdin, process.stdout, {
+    maxBufferSize: MAX_STDIO_LINE_BYTES + 2,
+  });
   const closed = new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
+    lines.once('end', resolve);
     transport.onclose = resolve;
   });
   await server.connect(transport);
@@ -67,9 +93,17 @@ async function serveStdio(ctx: Context, service: McpService): Promise<void> {
   await server.close();
 }
 
-async function serveHttp(ctx: Context, service: McpService, port: number): Promise<void> {
-  const { server, url } = await listenMcpHttp(service, port);
-  ctx.err(`playq mcp: answering for ${service.baseUrl} at ${url} (streamable HTTP); press Ctrl-C to stop\n`);
+async function serveHttp(ctx: Context, service: McpService, port: number, given?: string): Promise<void> {
+  const token = given ?? generateToken();
+  const { server, url } = await listenMcpHttp(service, port, { token });
+  const auth =
+    given === undefined
+      ? `every request needs the header  Authorization: Bearer ${token}  (made for this run, shown once; give your own with --http-token-file or PLAYQ_MCP_TOKEN)`
+      : 'every request needs the header  Authorization: Bearer <the token of --http-token-file or PLAYQ_MCP_TOKEN>';
+  // One write: whoever reads the URL from stderr has the header's line with it.
+  ctx.err(
+    `playq mcp: answering for ${service.baseUrl} at ${url} (streamable HTTP); press Ctrl-C to stop\nplayq mcp: ${auth}\n`,
+  );
   try {
     await waitForAbort(ctx.signal);
   } finally {
@@ -87,5 +121,5 @@ async function serveHttp(ctx: Context, service: McpService, port: number): Promi
 export async function runMcp(ctx: Context, settings: McpSettings): Promise<void> {
   const service = mcpService(ctx, settings);
   if (settings.httpPort === undefined) await serveStdio(ctx, service);
-  else await serveHttp(ctx, service, settings.httpPort);
+  else await serveHttp(ctx, service, settings.httpPort, settings.httpToken);
 }

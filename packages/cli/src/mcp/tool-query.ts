@@ -19,6 +19,8 @@ export interface McpService {
   client(endpoint: string): PlayqClient;
   /** A client without credentials, for the plan-level lookup. */
   planClient(): PlayqClient;
+  /** Every secret the clients know, for redacting what a tool returns. */
+  secrets(): readonly string[];
 }
 
 export type ToolQuery =

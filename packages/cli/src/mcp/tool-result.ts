@@ -2,6 +2,7 @@
 // text; or, when it could not do its work (the service refused, a credential is missing), an error
 // result in one line that never holds a credential.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { redactSecretsDeep } from '@playq/client';
 import { CliError } from '../errors';
 import { safeJson } from '../format/terminal-text';
 import { describeClientError } from '../run-query';
@@ -30,19 +31,30 @@ export function failure(error: unknown): CallToolResult {
 
 /**
  * `handler` with every exception turned into a `failure` result, so nothing the SDK would echo
- * (an unexpected error's message) bypasses the wording above.
+ * (an unexpected error's message) bypasses the wording above, and every result passed through the
+ * redaction rule with the secrets the service's clients know: a service that echoes the key in a
+ * record does not put it in the agent's context.
  *
  * @example
- * server.registerTool('run_query', config, safely(async (args) => run(args)));
+ * server.registerTool('run_query', config, safely(service, async (args) => run(args)));
  */
 export function safely<A, E>(
+  service: { secrets(): readonly string[] },
   handler: (args: A, extra: E) => Promise<CallToolResult>,
 ): (args: A, extra: E) => Promise<CallToolResult> {
   return async (args, extra) => {
+    let result: CallToolResult;
     try {
-      return await handler(args, extra);
+      result = await handler(args, extra);
     } catch (error) {
-      return failure(error);
+      result = failure(error);
     }
+    return redactResult(result, service.secrets());
   };
+}
+
+/** `result` with every secret replaced, in its structured content and in its text. @internal */
+export function redactResult(result: CallToolResult, secrets: readonly string[]): CallToolResult {
+  if (secrets.length === 0) return result;
+  return redactSecretsDeep(result, secrets);
 }

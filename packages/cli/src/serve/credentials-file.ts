@@ -1,7 +1,8 @@
 // Reading `playq serve --credentials FILE`: a JSON array of customers and their credentials. Any
 // problem is reported with the file and the position of the entry, never with a secret's value.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { CliError, EXIT } from '../errors';
+import { requirePrivate } from '../private-file';
 
 export interface CredentialsEntry {
   readonly customerId: string;
@@ -26,8 +27,12 @@ export const MIN_SECRET_LENGTH = 16;
 export async function readCredentials(path: string, shown: string): Promise<CredentialsEntry[]> {
   let text: string;
   try {
+    const stats = await stat(path);
+    if (!stats.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
+    requirePrivate(`--credentials ${shown}`, shown, stats);
     text = await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof CliError) throw error;
     throw new CliError(
       `cannot read --credentials ${shown}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
       EXIT.usage,

@@ -108,6 +108,46 @@ export class PlayqResponseError extends PlayqError {
 brandClass(PlayqResponseError, 'PlayqResponseError');
 
 /**
+ * The answer's body was larger than the client's `maxResponseBytes` (default 64 MiB): reading
+ * stopped at the limit, before the body was buffered whole. Not retried: the same request would
+ * bring the same body. Ask for fewer records (`limit`), or raise the option.
+ *
+ * @example
+ * ```ts
+ * if (PlayqResponseTooLargeError.isInstance(error)) console.error(`over ${error.limitBytes} bytes`);
+ * ```
+ */
+export class PlayqResponseTooLargeError extends PlayqError {
+  static override readonly brand: symbol = errorBrand('PlayqResponseTooLargeError');
+  static override isInstance(value: unknown): value is PlayqResponseTooLargeError {
+    return hasBrand(value, PlayqResponseTooLargeError.brand);
+  }
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  /** The limit the body went past, in bytes (`maxResponseBytes`). */
+  readonly limitBytes: number;
+  readonly retryable = false;
+  constructor(init: { method: string; url: string; status: number; limitBytes: number }) {
+    super(
+      `@playq/client: ${init.method} ${init.url} answered a body of more than ${formatBytes(init.limitBytes)}, the client's maxResponseBytes; ask for fewer records (limit) or raise maxResponseBytes`,
+    );
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.limitBytes = init.limitBytes;
+  }
+}
+brandClass(PlayqResponseTooLargeError, 'PlayqResponseTooLargeError');
+
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  if (Number.isInteger(mib)) return `${mib} MiB`;
+  const kib = bytes / 1024;
+  return Number.isInteger(kib) ? `${kib} KiB` : `${bytes} bytes`;
+}
+
+/**
  * The query is invalid, found before sending anything; `diagnostics` say what and where.
  *
  * @example

@@ -11,6 +11,7 @@ import { abortReason, linkedController, raceSignal, sleep } from './abort';
 import { Attempt } from './attempt';
 import { type CrossOriginRedirects, fetchFollowingRedirects } from './follow-redirects';
 import { headerValueProblem, isHeaderName } from './header-value';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBodyText } from './read-body';
 import { redactHeaders, redactUrl, SENSITIVE_HEADERS } from './redact';
 import { isRetryable, type RetryPolicy, resolveRetryPolicy, retryDelay } from './retry-policy';
 import type { ClientHooks, RequestInfo, RequestKind, Transport } from './types';
@@ -23,6 +24,8 @@ export interface ExecutorConfig {
   readonly timeoutMs: number | undefined;
   /** Per call, retries included; undefined for none. */
   readonly deadlineMs: number | undefined;
+  /** The largest body read, in bytes; undefined for none. */
+  readonly maxResponseBytes: number | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly hooks: ClientHooks;
   /** Every secret any adapter knows, for redaction. */
@@ -241,7 +244,12 @@ async function exchange(
   attempt.status = status;
   let body: string;
   try {
-    body = await raceSignal(response.text(), signal);
+    body = await readBodyText(response, {
+      method: attempt.init.method,
+      url: () => attempt.url(),
+      maxBytes: config.maxResponseBytes,
+      signal,
+    });
   } catch (error) {
     response.body?.cancel().catch(() => {});
     throw error;
@@ -310,6 +318,7 @@ export function standaloneConfig(transport: Transport, secrets: () => string[]):
     retry: resolveRetryPolicy(false),
     timeoutMs: undefined,
     deadlineMs: undefined,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
     headers: {},
     hooks: {},
     secrets,

@@ -38,11 +38,34 @@ export function secretForms(secrets: Iterable<string>): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
+// A pattern matching any of `forms`, longest first; a percent-escape matches in either case
+// (`%2B` and `%2b` are the same byte), so a service that re-encodes a secret does not leak it.
+function formsPattern(forms: readonly string[]): RegExp | undefined {
+  if (forms.length === 0) return undefined;
+  const one = (form: string) =>
+    form
+      .split(/(%[0-9A-Fa-f]{2})/)
+      .map((part, i) =>
+        i % 2 === 1
+          ? `%${[...part.slice(1)].map((c) => (/[0-9]/.test(c) ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')}`
+          : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+      )
+      .join('');
+  return new RegExp(forms.map(one).join('|'), 'g');
+}
+
+/** A function replacing every form of `secrets` in a text, made once for many texts. @internal */
+export function secretRedactor(secrets: Iterable<string>): (text: string) => string {
+  const pattern = formsPattern(secretForms(secrets));
+  return pattern === undefined ? (text) => text : (text) => text.replace(pattern, REDACTED);
+}
+
 /**
  * Replaces every occurrence of each secret in `text`, in every spelling that can reach a reader:
  * as given, trimmed (HTTP drops surrounding whitespace, so a server echoes the trimmed form),
- * percent- or form-encoded, and JSON-escaped. Secrets shorter than 4 characters are skipped: they
- * would match inside unrelated text. The one literal redaction rule of playq's packages.
+ * percent-encoded (in upper or lower case hex) or form-encoded, and JSON-escaped. Secrets shorter
+ * than 4 characters are skipped: they would match inside unrelated text. The one literal
+ * redaction rule of playq's packages.
  *
  * @example
  * ```ts
@@ -50,11 +73,7 @@ export function secretForms(secrets: Iterable<string>): string[] {
  * ```
  */
 export function redactText(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const form of secretForms(secrets)) {
-    if (out.includes(form)) out = out.split(form).join(REDACTED);
-  }
-  return out;
+  return secretRedactor(secrets)(text);
 }
 
 /**
@@ -69,10 +88,8 @@ export function redactText(text: string, secrets: Iterable<string>): string {
  * ```
  */
 export function redactDeep<T>(value: T, secrets: Iterable<string>, options: { maxDepth?: number } = {}): T {
-  const forms = secretForms(secrets);
+  const text = secretRedactor(secrets);
   const maxDepth = options.maxDepth ?? MAX_DEPTH;
-  const text = (s: string) =>
-    forms.reduce((out, form) => (out.includes(form) ? out.split(form).join(REDACTED) : out), s);
   const walk = (v: unknown, depth: number): unknown => {
     if (typeof v === 'string') return text(v);
     if (typeof v !== 'object' || v === null) return v;

@@ -41,7 +41,7 @@ export function registerBuildTool(server: McpServer, service: McpService): void 
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    safely(async (input, extra) => {
+    safely(service, async (input, extra) => {
       const resolved = await resolveToolQuery(input, service, { forRun: false, signal: extra.signal });
       if (!resolved.ok) {
         return structured({

@@ -54,7 +54,7 @@ export function registerCatalogueTool(server: McpServer, service: McpService): v
       outputSchema: catalogueOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    safely(async ({ endpoint, level }) => {
+    safely(service, async ({ endpoint, level }) => {
       const all = catalogueJson(service.catalogue);
       const onEndpoint = (e: { endpoints: readonly string[] }) =>
         endpoint === undefined || e.endpoints.includes(endpoint);

@@ -88,7 +88,7 @@ export function registerDrillTool(server: McpServer, service: McpService): void 
       },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    safely(async (input, extra) => {
+    safely(service, async (input, extra) => {
       const signal = deadlineSignal(extra.signal, input.deadlineSeconds);
       const list = await listOf(input, service, signal);
       if (!list.ok) return refused(list.problems);

@@ -2,7 +2,7 @@
 // retries, auth), bounded by a record budget the caller sets, a deadline and a size cap; a query
 // that does not validate is answered with its problems and never sent.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { PlayqClient } from '@playq/client';
+import { type PlayqClient, PlayqResponseTooLargeError } from '@playq/client';
 import type { QueryNode } from '@playq/query';
 import { z } from 'zod';
 import { isAbort } from '../../errors';
@@ -13,6 +13,11 @@ import { failure, safely, structured } from '../tool-result';
 
 /** The most records' JSON one answer carries. */
 export const MAX_RESULT_BYTES = 256 * 1024;
+/**
+ * The largest page body the tools' clients read, counted as it streams in: a page bigger than
+ * this is cut off before it is buffered, and the run ends with what it had (`truncatedBy: 'size'`).
+ */
+export const MAX_PAGE_BYTES = 4 * MAX_RESULT_BYTES;
 /** Records returned when the caller sets no budget. */
 export const DEFAULT_BUDGET = 100;
 const MAX_BUDGET = 5000;
@@ -75,6 +80,7 @@ export async function collect(
     }
     return { records, totalrecords, truncatedBy: null };
   } catch (error) {
+    if (PlayqResponseTooLargeError.isInstance(error)) return { records, totalrecords, truncatedBy: 'size' };
     if (
       signal.reason instanceof DOMException &&
       signal.reason.name === 'TimeoutError' &&
@@ -111,7 +117,7 @@ export function registerRunTool(server: McpServer, service: McpService): void {
       },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    safely(async ({ recordBudget, deadlineSeconds, ...input }, extra) => {
+    safely(service, async ({ recordBudget, deadlineSeconds, ...input }, extra) => {
       const signal = deadlineSignal(extra.signal, deadlineSeconds);
       const resolved = await resolveToolQuery(input, service, { forRun: true, signal });
       if (!resolved.ok) {

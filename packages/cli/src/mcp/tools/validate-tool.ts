@@ -43,7 +43,7 @@ export function registerValidateTool(server: McpServer, service: McpService): vo
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    safely(async ({ kind, text }) => {
+    safely(service, async ({ kind, text }) => {
       const outcome = validateText(kind, text, service.catalogue);
       return structured({
         ok: outcome.ok,
