@@ -22,6 +22,7 @@ const SEMANTICS = [
   'test/active-hours.test.ts',
   'test/flat-plans.test.ts',
   'test/pro-rata.test.ts',
+  'test/custom-metrics.test.ts',
 ];
 
 const engine = (name: string) => ({

@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CATALOGUE } from '@playq/query';
-import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startCli, tempDir } from './helpers';
 
 const BASE = 'http://127.0.0.1:9/api/v1';
 const dir = tempDir();
@@ -18,6 +18,26 @@ writeFileSync(
   }),
 );
 const period = ['--period', 'start=0,end=3600'];
+/** A metric of a team's own, defined by its expression (the JSON form of `expr`'s tree). */
+const own = join(dir, 'own.json');
+writeFileSync(
+  own,
+  JSON.stringify({
+    metrics: {
+      rebuffered_sessions: {
+        unit: 'count',
+        level: 'group',
+        expression: {
+          rows: 'sessions',
+          value: {
+            op: 'count',
+            where: { op: 'compare', of: { op: 'column', name: 'rebuffer_ms' }, operator: '>', value: 0 },
+          },
+        },
+      },
+    },
+  }),
+);
 
 describe.concurrent('--catalogue', () => {
   it('lets validate accept a user metric and dimension, and still suggests names', async () => {
@@ -74,6 +94,64 @@ describe.concurrent('--catalogue', () => {
     expect(conflicting.code).toBe(2);
     expect(conflicting.stderr).toContain('already defines latency');
   });
+});
+
+describe.concurrent('a metric defined by its expression', () => {
+  it('is listed by playq catalogue with the definition derived from it', async () => {
+    const r = await runCli(['catalogue', '--catalogue', own]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/rebuffered_sessions\s+group, count\s+Sessions with rebuffering time > 0\./);
+  });
+
+  it('is refused with exit 2 naming the metric and the part when it mixes sessions and error events', async () => {
+    const bad = join(dir, 'bad-expression.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        metrics: {
+          slow: {
+            unit: 'count',
+            level: 'group',
+            expression: { rows: 'errors', value: { op: 'sum', of: { op: 'column', name: 'watch_ms' } } },
+          },
+        },
+      }),
+    );
+    const r = await runCli(['catalogue', '--catalogue', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'metric "slow": value.of: mixes levels: "watch_ms" is a column of sessions, the metric is over error events.',
+    );
+  });
+});
+
+describe('playq serve --catalogue', () => {
+  const serve = startCli(
+    ['serve', '--port', '0', '--sessions', '2000', '--seed', '5', '--days', '7', '--catalogue', own],
+    { timeoutMs: 120_000 },
+  );
+  afterAll(() => {
+    if (serve.child.exitCode === null) serve.child.kill('SIGKILL');
+  });
+
+  it('answers the metric of the file and describes it in its OpenAPI document', async () => {
+    const [, baseUrl] = await serve.waitFor(/base URL\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v1)/, 60_000);
+    const end = Math.ceil(Date.now() / 86_400_000) * 86_400;
+    const query = (metrics: string, extra = '') =>
+      fetch(
+        `${baseUrl}/metricquery/demo?period=start%3D${end - 30 * 86_400}%2Cend%3D${end}&metrics=${metrics}${extra}`,
+        {
+          headers: { 'X-API-Key': 'demo-key' },
+        },
+      ).then((res) => res.json() as Promise<{ response: Record<string, number>[] }>);
+    const [mine] = (await query('rebuffered_sessions')).response;
+    // The same sessions, counted as those whose own buffering ratio is above 0.
+    const [oracle] = (await query('attempts', '&qoefilter=bufferingratio%3E0')).response;
+    expect(mine!.rebuffered_sessions).toBeGreaterThan(0);
+    expect(mine!.rebuffered_sessions).toBe(oracle!.attempts);
+    const doc = await (await fetch(`${baseUrl}/openapi.json`)).text();
+    expect(doc).toContain('Sessions with rebuffering time > 0.');
+  }, 90_000);
 });
 
 describe.concurrent('playq catalogue', () => {

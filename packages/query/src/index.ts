@@ -81,6 +81,22 @@ export {
   type MetricLevel,
   type MetricUnit,
 } from './catalogue/define-catalogue';
+export * as expr from './catalogue/metric-builders';
+export {
+  type Aggregate,
+  type ComparisonOp,
+  describeMetric,
+  expressionProblems,
+  type GroupExpr,
+  METRIC_COLUMNS,
+  METRIC_STATUSES,
+  type MetricColumn,
+  type MetricExpression,
+  type MetricRows,
+  type OwnEvents,
+  type Predicate,
+  type RowExpr,
+} from './catalogue/metric-expression';
 export { didYouMean, editDistance, suggestName, unknownNameMessage } from './catalogue/suggest-name';
 export { checkText } from './complete/check-text';
 export { type CompleteOptions, complete, completeSync } from './complete/complete';

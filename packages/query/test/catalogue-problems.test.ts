@@ -12,7 +12,7 @@ const problemsOf = (metrics: object, dimensions: object = {}) => catalogueProble
 describe('catalogueProblems: metric definitions', () => {
   it('wants an object with unit, level and description', () => {
     expect(problemsOf({ carts: 'count' })).toStrictEqual([
-      'metric "carts": its definition is an object with unit, level and description.',
+      'metric "carts": its definition is an object with unit, level and description or expression.',
     ]);
   });
 

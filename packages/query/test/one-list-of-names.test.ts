@@ -1,6 +1,10 @@
-// One owner per fact: the catalogue is the only list of metric names in the packages' sources. This
-// test reads every source file and fails on a second list: an array literal, a run of `case`
-// labels, or an object literal not typed by the catalogue that names three or more metrics.
+// One owner per fact: the catalogue is the only list of metric names in the packages' sources, and
+// each metric's meaning is its expression there. This test reads every source file and fails on a
+// second list: an array literal, a run of `case` labels, or an object literal that names three or
+// more metrics, whatever its type (a table keyed by `MetricName` is a second definition too).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE } from '../src/index';
 import { findInPackageSources, stripComments } from './support/package-sources';
@@ -18,6 +22,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/testing/src/contract/checks-population.ts': 'probe queries',
   'packages/testing/src/contract/checks-list.ts': 'probe queries',
 };
+// The server's JavaScript evaluator is being removed: its tables are what this check exists to
+// stop, and they go with it.
+const BEING_REMOVED = 'packages/server/src/small/';
+const ROOT = new URL('../../..', import.meta.url).pathname;
 
 const named = (chunk: string, pattern: RegExp) =>
   new Set([...chunk.matchAll(pattern)].map((m) => m[1]!).filter((n) => METRICS.has(n)));
@@ -32,13 +40,15 @@ export function secondLists(text: string): string[] {
   }
   const cases = named(code, /case\s+['"`]([a-z_0-9]+)['"`]\s*:/g);
   if (cases.size >= 3) found.push(`case labels ${[...cases].join(', ')}`);
-  if (!/\b(MetricName|ListFieldName)(Of)?\b/.test(code)) {
-    const withoutCases = code.replace(/case\s+['"`][a-z_0-9]+['"`]\s*:/g, '');
-    for (const m of withoutCases.matchAll(/\{([^{}]*)\}/g)) {
-      const keys = named(m[1]!, /(?:^|[,{\s])['"]?([a-z_0-9]+)['"]?\s*:/g);
-      if (keys.size >= 3) found.push(`object keys ${[...keys].join(', ')}`);
-    }
+  const withoutCases = code.replace(/case\s+['"`][a-z_0-9]+['"`]\s*:/g, '');
+  for (const m of withoutCases.matchAll(/\{([^{}]*)\}/g)) {
+    const keys = named(m[1]!, /(?:^|[,{\s])['"]?([a-z_0-9]+)['"]?\s*:/g);
+    if (keys.size >= 3) found.push(`object keys ${[...keys].join(', ')}`);
   }
+  // A table whose entries are objects themselves (`latency: { … }`), at any depth.
+  const entries = named(withoutCases, /(?:^|[,{\s])['"]?([a-z_0-9]+)['"]?\s*:\s*(?:\{|[a-zA-Z_]+\()/g);
+  if (entries.size >= 3 && !found.some((f) => f.startsWith('object keys')))
+    found.push(`object entries ${[...entries].join(', ')}`);
   return found;
 }
 
@@ -48,16 +58,52 @@ describe('one list of metric names', () => {
     expect(secondLists("switch (m) { case 'latency': case 'errors': case 'users': }")).toHaveLength(1);
     expect(secondLists('const U = { latency: 1, errors: 2, users: 3 };')).toHaveLength(1);
     expect(secondLists('const U: Record<MetricName, number> = { latency: 1, errors: 2, users: 3 };')).toEqual(
-      [],
+      ['object keys latency, errors, users'],
     );
     expect(
       secondLists('const U: { [K in ListFieldName]: number } = { latency: 1, errors: 2, users: 3 };'),
-    ).toEqual([]);
+    ).toHaveLength(1);
     expect(secondLists("// ['latency', 'errors', 'users']\nq.metrics('latency', 'errors');")).toEqual([]);
   });
 
   it('holds across packages/*/src, outside the commented allowlist', () => {
-    const offenders = findInPackageSources(secondLists, { allowed: ALLOWED });
+    const offenders = findInPackageSources(secondLists, { allowed: ALLOWED }).filter(
+      (o) => !(o.startsWith(BEING_REMOVED) && existsSync(join(ROOT, BEING_REMOVED))),
+    );
     expect(offenders).toEqual([]);
+  });
+
+  it('fails on a planted second definition of metrics, typed by the catalogue or not', () => {
+    const planted = mkdtempSync(join(tmpdir(), 'playq-planted-'));
+    try {
+      const plant = (path: string, text: string) => {
+        mkdirSync(dirname(join(planted, path)), { recursive: true });
+        writeFileSync(join(planted, path), text);
+      };
+      // A copy of the owner in another package, and the hand-written SQL table it replaced.
+      plant(
+        'packages/server/src/sql/catalogue-copy.ts',
+        readFileSync(join(ROOT, 'packages/query/src/catalogue/default-catalogue.ts'), 'utf8'),
+      );
+      plant(
+        'packages/server/src/sql/metric-table.ts',
+        `import type { MetricName } from '@playq/query';
+export const METRIC_SQL: { readonly [K in MetricName]: string } = {
+  attempts: 'count(*)',
+  viewercount: 'count(startup_ms)',
+  latency: 'coalesce(avg(startup_ms) / 1000.0, 0)',
+};`,
+      );
+      plant('packages/server/src/sql/one-use.ts', "export const q = ['latency'];");
+      const offenders = findInPackageSources(secondLists, { root: planted });
+      expect(offenders).toEqual([
+        expect.stringMatching(
+          /^packages\/server\/src\/sql\/catalogue-copy\.ts: object entries attempts, viewercount, /,
+        ),
+        'packages/server/src/sql/metric-table.ts: object keys attempts, viewercount, latency',
+      ]);
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
   });
 });

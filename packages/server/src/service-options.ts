@@ -1,7 +1,13 @@
 // The options of createService and their checked, defaulted form: every number in range, every
 // path well formed, the credentials valid; a bad option is a TypeError or RangeError naming it.
 import type { BlockList } from 'node:net';
-import { DEFAULT_LIMITS, type QueryLimits, withoutTrailingSlash } from '@playq/query';
+import {
+  type AnyCatalogue,
+  DEFAULT_CATALOGUE,
+  DEFAULT_LIMITS,
+  type QueryLimits,
+  withoutTrailingSlash,
+} from '@playq/query';
 import { type CustomerCredentials, checkCredentials, DEMO_CUSTOMERS } from './data/credentials';
 import type { ChdbOptions } from './engine/chdb-engine';
 import type { ClickHouseServerOptions } from './engine/clickhouse-server';
@@ -13,6 +19,7 @@ import type { AdmissionOptions } from './exec/admission';
 import type { AddressLimitOptions } from './http/address-limits';
 import { trustedProxies } from './http/client-address';
 import type { RateLimitOptions } from './http/rate-limit';
+import { DEFAULT_METRICS, type MetricTable, metricTable } from './sql/metric-sql';
 
 /**
  * Where a service's data comes from, and which engine answers: generated or loaded into DuckDB in
@@ -31,6 +38,13 @@ export type DataSource =
 export interface ServiceOptions {
   /** Default: a generated data set of 20,000 sessions, seed 1, over the 30 days before today's end. */
   readonly data?: DataSource;
+  /**
+   * The names it answers (default `DEFAULT_CATALOGUE`): a catalogue made with `defineCatalogue` or
+   * `extendCatalogue`, whose metrics with an `expression` it answers on every engine (a metric
+   * without one, or a dimension of its own, is answered 400 `unsupported_metric` or
+   * `unsupported_dimension`). An expression that does not check is a TypeError naming the metric.
+   */
+  readonly catalogue?: AnyCatalogue;
   /** The customers and their credentials. Default `DEMO_CUSTOMERS`. */
   readonly credentials?: readonly CustomerCredentials[];
   /** Alias of `credentials`. */
@@ -92,6 +106,8 @@ export interface ServiceOptions {
 }
 /** The options with defaults filled in and checked. */
 export interface ServiceSettings {
+  /** The catalogue's metrics and their SQL. */
+  readonly metrics: MetricTable;
   readonly basePath: string;
   readonly planPath: string;
   readonly credentials: readonly CustomerCredentials[];
@@ -116,6 +132,8 @@ export interface ServiceSettings {
 export function serviceSettings(options: ServiceOptions): ServiceSettings {
   const cacheMaxBytes = positive(options.cacheMaxBytes, 256 * 1024 * 1024, 'cacheMaxBytes', true);
   return {
+    metrics:
+      options.catalogue === undefined ? DEFAULT_METRICS : metricTable(options.catalogue ?? DEFAULT_CATALOGUE),
     basePath: normalizePath(options.basePath ?? '/api/v1', 'basePath'),
     planPath: normalizePath(options.planPath ?? '/plans', 'planPath'),
     credentials: checkCredentials(options.credentials ?? options.customers ?? DEMO_CUSTOMERS),
@@ -140,6 +158,17 @@ export function serviceSettings(options: ServiceOptions): ServiceSettings {
     corsOrigins: corsOrigins(options),
     proxies: options.trustedProxies === undefined ? undefined : trustedProxies(options.trustedProxies),
   };
+}
+
+/** The SQL of the catalogue's metrics; a value that is not a catalogue is a TypeError. */
+function serviceMetrics(catalogue: AnyCatalogue | undefined): MetricTable {
+  if (catalogue === undefined || catalogue === DEFAULT_CATALOGUE) return DEFAULT_METRICS;
+  if (typeof catalogue !== 'object' || catalogue === null || typeof catalogue.definition !== 'object') {
+    throw new TypeError(
+      '@playq/server: catalogue must be a catalogue made with defineCatalogue or extendCatalogue',
+    );
+  }
+  return metricTable(catalogue);
 }
 
 /** The allowed CORS origins: as given (each a bare origin), else any on generated data only. */

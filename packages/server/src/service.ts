@@ -96,6 +96,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       executor,
       limits: settings.limits,
       ignoreUnknownParameters: options.ignoreUnknownParameters ?? false,
+      metrics: settings.metrics,
       planUrl: () => settings.planUrl ?? serving.planUrl ?? settings.planPath,
     },
     onError: (error) => settings.log?.(errorLine(error)),

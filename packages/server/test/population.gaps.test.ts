@@ -150,7 +150,7 @@ describe('qoefilter conditions', () => {
       ),
     ).toStrictEqual([
       '((SELECT count(*) FROM errors x WHERE x.cust = $1 AND x.session_id = ss.session_id AND NOT coalesce(x.business, false))) >= $2',
-      '((SELECT count(*) FROM errors x WHERE x.cust = $1 AND x.session_id = ss.session_id AND NOT coalesce(x.business, false) AND x.fatal)) = $3',
+      '((SELECT count(*) FROM errors x WHERE x.cust = $1 AND x.session_id = ss.session_id AND NOT coalesce(x.business, false) AND coalesce(x.fatal, false))) = $3',
     ]);
     expect(
       sessionConditions(
@@ -160,7 +160,7 @@ describe('qoefilter conditions', () => {
         '$1',
       ),
     ).toStrictEqual([
-      '((SELECT count(*) FROM errors x WHERE x.cust = $1 AND x.session_id = ss.session_id AND x.fatal)) > $1',
+      '((SELECT count(*) FROM errors x WHERE x.cust = $1 AND x.session_id = ss.session_id AND coalesce(x.fatal, false))) > $1',
     ]);
   });
 

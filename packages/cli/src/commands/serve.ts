@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
+import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { usageError } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
@@ -21,6 +22,7 @@ interface ServeFlags extends DataFlags {
   readonly trustedProxy?: string[];
   readonly planUrl?: string;
   readonly memoryLimit?: string;
+  readonly catalogue?: string;
 }
 
 /** @internal */
@@ -119,7 +121,8 @@ function addListenOptions(command: Command): void {
     .addOption(
       new Option('--plan-url <url>', 'the plan host URL as clients reach it, named in planlevel errors'),
     )
-    .addOption(new Option('--access-log', 'print one line per request on stderr'));
+    .addOption(new Option('--access-log', 'print one line per request on stderr'))
+    .addOption(catalogueOption());
 }
 
 const SERVE_HELP = `
@@ -150,6 +153,7 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
   if (host.trim() === '') throw usageError('--host must not be empty');
   requireCredentials(flags, host);
   const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
+  const catalogue = flags.catalogue === undefined ? undefined : loadCatalogue(flags.catalogue);
   if (flags.memoryLimit !== undefined && flags.engine !== undefined && flags.engine !== 'duckdb')
     throw usageError(`--memory-limit bounds DuckDB: leave it out with --engine ${flags.engine}`);
   const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
@@ -168,6 +172,7 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
       ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
       ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
       ...(flags.memoryLimit !== undefined ? { memoryLimit: flags.memoryLimit } : {}),
+      ...(catalogue !== undefined ? { catalogue } : {}),
     },
   );
   finish(0);

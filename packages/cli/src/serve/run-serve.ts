@@ -1,6 +1,6 @@
 // The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
 // and its embedded database): start, announce addresses and credentials, wait, close.
-import { tokenUrlOf } from '@playq/query';
+import { type AnyCatalogue, tokenUrlOf } from '@playq/query';
 import { type CustomerCredentials, createService, DEMO_CUSTOMERS } from '@playq/server';
 import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
@@ -23,6 +23,8 @@ export interface ServeOptions {
   readonly planUrl?: string;
   /** DuckDB's memory limit, e.g. `'2GB'` (DuckDB's default when absent). */
   readonly memoryLimit?: string;
+  /** The names it answers, its metrics' expressions included (the default catalogue when absent). */
+  readonly catalogue?: AnyCatalogue;
 }
 
 const indent = (text: string): string => text.replace(/^(?=.)/gm, '  ');
@@ -49,6 +51,7 @@ export async function runServe(
       ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
       ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
       ...(options.memoryLimit !== undefined ? { memoryLimit: options.memoryLimit } : {}),
+      ...(options.catalogue !== undefined ? { catalogue: options.catalogue } : {}),
     }),
   );
   try {

@@ -3,177 +3,222 @@
 // else (validation, builder types, the reference service, the CLI, docs/catalogue.md) reads it.
 import { ENDPOINTS } from '../wire/endpoints';
 import { type Catalogue, defineTrustedCatalogue } from './define-catalogue';
+import {
+  absent,
+  add,
+  and,
+  avg,
+  col,
+  count,
+  countDistinct,
+  either,
+  equals,
+  flag,
+  greatest,
+  least,
+  megabytes,
+  metric,
+  minutes,
+  multiply,
+  named,
+  not,
+  num,
+  overActiveSessions,
+  overErrorEvents,
+  overSessions,
+  present,
+  quantile,
+  ratio,
+  seconds,
+  subtract,
+  sum,
+  when,
+} from './metric-builders';
 
 const ERROR_METRICS = ['errors', 'fatalerrors'] as const;
 /** Valid on every endpoint: on `listsessions` each session's own value (a list field). */
 const LISTED = ENDPOINTS;
 
+// The terms the definitions share.
+const STARTUP = col('startup_ms');
+const WATCH = col('watch_ms');
+const REBUFFER = col('rebuffer_ms');
+const PLAY = present('startup_ms');
+const VIEWER = named(
+  'viewers (the subscriber, else the device)',
+  either(col('subscriber_id'), col('device_id')),
+);
+/** The buffering ratio of a session, percent. */
+const SESSION_BUFFERING = ratio(multiply(num(100), REBUFFER), add(WATCH, REBUFFER));
+const BUFFERING = overSessions(
+  ratio(multiply(num(100), sum(REBUFFER)), sum(add(WATCH, REBUFFER))),
+  SESSION_BUFFERING,
+);
+const LATENCY = overSessions(seconds(avg(STARTUP, PLAY)), seconds(STARTUP));
+const startupQuantile = (q: number) => overSessions(seconds(quantile(STARTUP, q, PLAY)));
+/**
+ * A session's quality-of-experience score (docs/server.md, "QoE score"): 100, less 2.5 points per
+ * second of startup beyond 2 s (at most 25) and 3 points per percent of buffering ratio (at most
+ * 75); 0 without a first frame.
+ */
+const QOE = named(
+  'quality-of-experience score (0..100, 0 without a first frame)',
+  when(
+    absent('startup_ms'),
+    num(0),
+    subtract(
+      subtract(
+        num(100),
+        least(num(25), multiply(num(2.5), greatest(num(0), subtract(seconds(STARTUP), num(2))))),
+      ),
+      least(num(75), multiply(num(3), SESSION_BUFFERING)),
+    ),
+  ),
+);
+const ERRORS = overErrorEvents(count(), { session: true });
+
 const dictionary = defineTrustedCatalogue({
   metrics: {
-    attempts: { unit: 'count', level: 'group', description: 'Sessions (play attempts).' },
-    viewercount: {
+    attempts: { unit: 'count', level: 'group', expression: overSessions(named('Play attempts', count())) },
+    viewercount: { unit: 'count', level: 'group', expression: overSessions(named('Plays', count(PLAY))) },
+    endedplays: {
       unit: 'count',
       level: 'group',
-      description: 'Plays: sessions that showed a first frame.',
+      expression: overSessions(
+        named('Plays that ended normally', count(and(PLAY, equals('status', 'ENDED')))),
+      ),
     },
-    endedplays: { unit: 'count', level: 'group', description: 'Plays that ended normally (status ENDED).' },
     totalstartupfailure: {
       unit: 'count',
       level: 'group',
-      description: 'Sessions without a first frame that did not fail for a business reason.',
+      expression: overSessions(
+        named('Startup failures', count(and(absent('startup_ms'), not(flag('business_failure'))))),
+      ),
     },
     failurerate: {
       unit: 'percent',
       level: 'group',
-      description: '100 * totalstartupfailure / attempts (0 when there is no attempt).',
+      expression: overSessions(ratio(multiply(num(100), metric('totalstartupfailure')), metric('attempts'))),
     },
-    latency: {
+    latency: { endpoints: LISTED, unit: 'seconds', level: 'session', expression: LATENCY },
+    avg_latency: { unit: 'seconds', level: 'session', concurrency: false, expression: LATENCY },
+    median_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.5) },
+    p95_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.95) },
+    p99_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.99) },
+    bufferingratio: { endpoints: LISTED, unit: 'percent', level: 'session', expression: BUFFERING },
+    buffcount: {
       endpoints: LISTED,
-      unit: 'seconds',
+      unit: 'count',
       level: 'session',
-      description: 'Startup time: mean over plays.',
+      expression: overSessions(sum(col('rebuffer_count')), col('rebuffer_count')),
     },
-    avg_latency: {
-      unit: 'seconds',
-      level: 'session',
-      concurrency: false,
-      description: 'Startup time: mean over plays (the same as latency).',
-    },
-    median_latency: {
-      unit: 'seconds',
-      level: 'group',
-      concurrency: false,
-      description: 'Median startup time over plays (linear interpolation).',
-    },
-    p95_latency: {
-      unit: 'seconds',
-      level: 'group',
-      concurrency: false,
-      description: '95th percentile of startup time over plays (linear interpolation).',
-    },
-    p99_latency: {
-      unit: 'seconds',
-      level: 'group',
-      concurrency: false,
-      description: '99th percentile of startup time over plays (linear interpolation).',
-    },
-    bufferingratio: {
-      endpoints: LISTED,
-      unit: 'percent',
-      level: 'session',
-      description: '100 * rebuffering time / (watch time + rebuffering time); 0 on an empty denominator.',
-    },
-    buffcount: { endpoints: LISTED, unit: 'count', level: 'session', description: 'Rebuffering events.' },
     playdur: {
       endpoints: LISTED,
       unit: 'minutes',
       level: 'session',
-      description: 'Playtime: watch time in minutes.',
+      expression: overSessions(named('Playtime', minutes(sum(WATCH))), minutes(WATCH)),
     },
     avg_playtime_by_audience: {
       unit: 'minutes',
       level: 'group',
       concurrency: false,
-      description: 'playdur / distinct viewers (a viewer is the subscriber, else the device).',
+      expression: overSessions(ratio(metric('playdur'), countDistinct(VIEWER))),
     },
-    users: { unit: 'count', level: 'group', description: 'Distinct subscribers (non-null subscriber id).' },
+    users: { unit: 'count', level: 'group', expression: overSessions(countDistinct(col('subscriber_id'))) },
     unique_subscribers: {
       unit: 'count',
       level: 'group',
-      description: 'Distinct subscribers (the same as users).',
+      expression: overSessions(countDistinct(col('subscriber_id'))),
     },
     uniqueviewercount: {
       unit: 'count',
       level: 'group',
-      description: 'Distinct viewers among plays (the subscriber, else the device).',
+      expression: overSessions(countDistinct(VIEWER, PLAY)),
     },
-    unique_devices: { unit: 'count', level: 'group', description: 'Distinct devices.' },
+    unique_devices: {
+      unit: 'count',
+      level: 'group',
+      expression: overSessions(countDistinct(col('device_id'))),
+    },
     anonymous_viewers: {
       unit: 'count',
       level: 'group',
-      description: 'Distinct devices among sessions without a subscriber.',
+      expression: overSessions(countDistinct(col('device_id'), absent('subscriber_id'))),
     },
     cdn_change_rate: {
       endpoints: LISTED,
       unit: 'ratio',
       level: 'group',
-      description: 'CDN changes per play: sum of CDN changes / viewercount (0 without plays).',
+      expression: overSessions(
+        named('CDN changes per play', ratio(sum(col('cdn_changes')), metric('viewercount'))),
+        col('cdn_changes'),
+      ),
     },
     qualityofexperience: {
       endpoints: LISTED,
       unit: 'score',
       level: 'session',
-      description:
-        'Quality-of-experience score 0..100 from startup time, rebuffering and success (a failed startup scores 0), mean over sessions.',
+      expression: overSessions(avg(QOE), QOE),
     },
     avg_qualityofexperience: {
       unit: 'score',
       level: 'group',
       concurrency: false,
-      description: 'Mean quality-of-experience score over sessions.',
+      expression: overSessions(avg(QOE)),
     },
     median_qualityofexperience: {
       unit: 'score',
       level: 'group',
       concurrency: false,
-      description: 'Median quality-of-experience score over sessions.',
+      expression: overSessions(quantile(QOE, 0.5)),
     },
-    views: {
-      unit: 'count',
-      level: 'group',
-      description: 'Plays (sessions with a first frame) active at any time in the window, any status.',
-    },
+    views: { unit: 'count', level: 'group', expression: overActiveSessions(named('Plays', count(PLAY))) },
     totalduration: {
       unit: 'minutes',
       level: 'session',
       endpoints: LISTED,
-      description: 'Time spent in the player: (watch time + rebuffering time) in minutes.',
+      expression: overSessions(
+        named('Time spent in the player', minutes(sum(add(WATCH, REBUFFER)))),
+        minutes(add(WATCH, REBUFFER)),
+      ),
     },
     cbrsize: {
       unit: 'megabytes',
       level: 'session',
       endpoints: LISTED,
-      description: 'Data downloaded, in megabytes (10^6 bytes).',
+      expression: overSessions(
+        named('Data downloaded', megabytes(sum(col('bytes_downloaded')))),
+        megabytes(col('bytes_downloaded')),
+      ),
     },
-    cirrbufferingratio: {
-      unit: 'percent',
-      level: 'session',
-      endpoints: LISTED,
-      description:
-        'Connection-induced rebuffering: 100 * rebuffering time / (watch time + rebuffering time), 0 on an empty denominator (the data records no seek-induced buffering, so it equals bufferingratio).',
-    },
+    // The data records no seek-induced buffering: connection-induced buffering is all of it.
+    cirrbufferingratio: { unit: 'percent', level: 'session', endpoints: LISTED, expression: BUFFERING },
     uniquesubscribercount: {
       unit: 'count',
       level: 'group',
-      description: 'Distinct subscribers (non-null subscriber id) among plays.',
+      expression: overSessions(countDistinct(col('subscriber_id'), PLAY)),
     },
     playperunique: {
       unit: 'ratio',
       level: 'group',
-      description: 'Plays per unique viewer: viewercount / uniqueviewercount (0 without a viewer).',
+      expression: overSessions(
+        named('Plays per unique viewer', ratio(metric('viewercount'), metric('uniqueviewercount'))),
+      ),
     },
     playtimeperunique: {
       unit: 'minutes',
       level: 'group',
-      description: 'Playtime per unique viewer: playdur / uniqueviewercount (0 without a viewer).',
+      expression: overSessions(
+        named('Playtime per unique viewer', ratio(metric('playdur'), metric('uniqueviewercount'))),
+      ),
     },
-    concurviewavg: {
-      unit: 'sessions',
-      level: 'group',
-      description: 'Distinct matching sessions active at any time in the window, any status.',
-    },
-    errors: {
-      endpoints: LISTED,
-      unit: 'count',
-      level: 'session',
-      description:
-        'Error events in the window matching the filter; business errors only with businesserror=true.',
-    },
+    concurviewavg: { unit: 'sessions', level: 'group', expression: overActiveSessions(count()) },
+    errors: { endpoints: LISTED, unit: 'count', level: 'session', expression: ERRORS },
     fatalerrors: {
       endpoints: LISTED,
       unit: 'count',
       level: 'session',
-      description: 'Fatal error events (as errors).',
+      expression: overErrorEvents(count(flag('fatal')), { session: true }),
     },
   },
   dimensions: {

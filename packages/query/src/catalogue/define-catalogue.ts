@@ -4,6 +4,7 @@
 // `extendCatalogue` adds names.
 import { andList } from '../util/word-list';
 import { AGGREGATE_ENDPOINTS, ENDPOINTS, type Endpoint, isEndpoint } from '../wire/endpoints';
+import { describeMetric, expressionProblems, type MetricExpression } from './metric-expression';
 
 /** Whether a metric is computed per session (and a qoefilter tests each session) or per group. */
 export type MetricLevel = 'session' | 'group';
@@ -22,7 +23,16 @@ export type MetricUnit =
 export interface MetricDefinition {
   readonly unit: MetricUnit;
   readonly level: MetricLevel;
-  readonly description: string;
+  /**
+   * Its definition in prose; derived from `expression` when it has one (a metric has one or the
+   * other).
+   */
+  readonly description?: string;
+  /**
+   * Its meaning as an expression over the session and error columns (built with `expr`), from
+   * which the reference service derives its SQL and the catalogue its prose definition.
+   */
+  readonly expression?: MetricExpression;
   /**
    * The endpoints it is valid on (default `metricquery` and `session`). A session-level metric
    * that lists `listsessions` too is a list field there: each session's own value.
@@ -80,7 +90,10 @@ export interface MetricInfo<N extends string = string> {
   readonly type: 'number';
   readonly unit: MetricUnit;
   readonly level: MetricLevel;
+  /** Its definition in prose (derived from the expression when it has one). */
   readonly description: string;
+  /** Its meaning as an expression, when the definition gives one. */
+  readonly expression?: MetricExpression;
   readonly endpoints: readonly Endpoint[];
   /** Whether it may be requested with `concurrency=1`. */
   readonly concurrency: boolean;
@@ -249,7 +262,7 @@ export function catalogueProblems(definition: unknown): string[] {
   }
   const out: string[] = [];
   const metrics = definition.metrics;
-  for (const [name, def] of Object.entries(metrics)) metricProblems(name, def, out);
+  for (const [name, def] of Object.entries(metrics)) metricProblems(name, def, metrics, out);
   for (const [name, def] of Object.entries(definition.dimensions)) {
     dimensionProblems(name, def, metrics, out);
   }
@@ -284,16 +297,21 @@ function fieldProblems(
   if (typeof def.description !== 'string') out.push(`${where} description is a string.`);
 }
 
-function metricProblems(name: string, def: unknown, out: string[]): void {
+function metricProblems(name: string, def: unknown, metrics: Record<string, unknown>, out: string[]): void {
   const where = `metric "${name}":`;
   nameProblems(where, name, out);
   if (!isRecord(def)) {
-    out.push(`${where} its definition is an object with unit, level and description.`);
+    out.push(`${where} its definition is an object with unit, level and description or expression.`);
     return;
   }
   if (!UNITS.includes(def.unit as MetricUnit)) out.push(`${where} unit is one of ${UNITS.join(', ')}.`);
   if (def.level !== 'session' && def.level !== 'group') out.push(`${where} level is session or group.`);
-  if (typeof def.description !== 'string') out.push(`${where} description is a string.`);
+  if (def.description !== undefined && typeof def.description !== 'string')
+    out.push(`${where} description is a string.`);
+  if (def.description === undefined && def.expression === undefined)
+    out.push(`${where} it has a description or an expression.`);
+  if (def.expression !== undefined)
+    out.push(...expressionProblems(name, def.expression, metrics as never, def));
   if (def.concurrency !== undefined && typeof def.concurrency !== 'boolean') {
     out.push(`${where} concurrency is true or false.`);
   }
@@ -372,7 +390,8 @@ function build(def: CatalogueDefinition): AnyCatalogue {
       type: 'number',
       unit: m.unit,
       level: m.level,
-      description: m.description,
+      description: m.description ?? describeMetric(m.expression!),
+      ...(m.expression === undefined ? {} : { expression: m.expression }),
       endpoints: m.endpoints ?? AGGREGATE_ENDPOINTS,
       concurrency: m.concurrency ?? true,
       combinesWith: dimensionNames.filter((d) => dimensions[d]!.combinesWith.includes(name)),

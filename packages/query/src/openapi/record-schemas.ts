@@ -19,7 +19,7 @@ const UNIT_WORDS: Readonly<Record<string, string>> = {
   epoch_seconds: 'epoch seconds',
 };
 
-/** A metric's description with its unit: `Unit: seconds. Startup time: mean over plays.` */
+/** A metric's description with its unit: `Unit: seconds. Mean startup time over sessions with a first frame, in seconds.` */
 export function metricDescription(metric: MetricInfo): string {
   return `Unit: ${UNIT_WORDS[metric.unit] ?? metric.unit}. ${metric.description}`;
 }

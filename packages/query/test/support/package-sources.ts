@@ -23,19 +23,25 @@ export const stripComments = (text: string): string =>
  */
 export function findInPackageSources(
   detect: (text: string) => readonly string[],
-  options: { readonly skip?: ReadonlySet<string>; readonly allowed?: Readonly<Record<string, string>> } = {},
+  options: {
+    readonly skip?: ReadonlySet<string>;
+    readonly allowed?: Readonly<Record<string, string>>;
+    /** The repository to read (default this one): a test plants a copy elsewhere. */
+    readonly root?: string;
+  } = {},
 ): string[] {
   const offenders: string[] = [];
-  for (const pkg of readdirSync(join(ROOT, 'packages'))) {
+  const root = options.root ?? ROOT;
+  for (const pkg of readdirSync(join(root, 'packages'))) {
     if (options.skip?.has(pkg)) continue;
     let files: string[];
     try {
-      files = sources(join(ROOT, 'packages', pkg, 'src'));
+      files = sources(join(root, 'packages', pkg, 'src'));
     } catch {
       continue;
     }
     for (const file of files) {
-      const rel = relative(ROOT, file);
+      const rel = relative(root, file);
       if (options.allowed !== undefined && Object.hasOwn(options.allowed, rel)) continue;
       for (const finding of detect(readFileSync(file, 'utf8'))) offenders.push(`${rel}: ${finding}`);
     }

@@ -1,7 +1,7 @@
 // `GET {basePath}/openapi.json`: the service's OpenAPI 3.1 description for its own catalogue, its
 // server the base URL the request came to. Public like the health probe: no credential, no limit
 // but the URL length; the document is made once per base URL it is asked under.
-import { DEFAULT_CATALOGUE, isHttpUrl } from '@playq/query';
+import { isHttpUrl } from '@playq/query';
 import { OPENAPI_PATH, openApiDocument } from '@playq/query/openapi';
 import type { Hono } from 'hono';
 import type { AppEnv, AppOptions } from './app-env';
@@ -17,7 +17,10 @@ export function mountOpenApi(app: Hono<AppEnv>, options: AppOptions): void {
     const baseUrl = `${origin}${options.basePath}`;
     const key = `${baseUrl}\u0000${planUrl}`;
     if (made?.key !== key) {
-      made = { key, body: JSON.stringify(openApiDocument(DEFAULT_CATALOGUE, { baseUrl, planUrl })) };
+      made = {
+        key,
+        body: JSON.stringify(openApiDocument(options.query.metrics.catalogue, { baseUrl, planUrl })),
+      };
     }
     return c.body(made.body, 200, { 'content-type': 'application/json; charset=utf-8' });
   });

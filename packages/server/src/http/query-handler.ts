@@ -1,6 +1,7 @@
 // The query endpoints after authentication: parse and validate the URL with @playq/query, check
 // the plan level, compile to SQL (or take the plan of the same request from the executor's plan
 // memo), and answer with the paged envelope (answer-body.ts).
+
 import {
   type Endpoint,
   fromURL,
@@ -16,6 +17,7 @@ import { EMPTY_BLOCK } from '../exec/record-block';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension } from '../sql/dimension-sql';
+import type { MetricTable } from '../sql/metric-sql';
 import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
 
@@ -24,6 +26,8 @@ export interface QueryContext {
   readonly executor: QueryExecutor;
   readonly limits: QueryLimits;
   readonly ignoreUnknownParameters: boolean;
+  /** The service's catalogue and the SQL of its metrics. */
+  readonly metrics: MetricTable;
   /**
    * Where clients reach the plan host, to point at it in messages: the configured plan URL, else
    * the first listener's, else the plan path alone. Never taken from the request (its Host header
@@ -112,6 +116,7 @@ function plan(
   const parsed = fromURL(request.url, {
     ignoreUnknownParameters: ctx.ignoreUnknownParameters,
     limits: ctx.limits,
+    catalogue: ctx.metrics.catalogue,
   });
   if (!parsed.ok) return withHeaders(diagnosticsResponse(parsed.errors), headers);
   const query: QueryNode = parsed.query;
@@ -136,6 +141,7 @@ function plan(
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
       target: ctx.target,
       decodes: decodedBy(ctx.db),
+      metrics: ctx.metrics,
     });
     return { plan: compiled, ...page };
   } catch (error) {

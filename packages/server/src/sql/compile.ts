@@ -10,7 +10,7 @@ import { compileEvents } from './events';
 import type { Decodes } from './fragments';
 import { compileGroups } from './groups';
 import { isServerListField } from './list-fields';
-import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
+import { DEFAULT_METRICS, type MetricTable } from './metric-sql';
 import { type CompiledQuery, UnsupportedQueryError } from './plan';
 import { type FilterContext, type PopulationOptions, populationOptions } from './population';
 import { filterOf, qoeOf } from './query-parts';
@@ -28,6 +28,8 @@ export interface CompileContext extends FilterContext {
    * default the small ones. A large dimension it does not decode is joined to its dictionary on the page.
    */
   readonly decodes?: Decodes;
+  /** The SQL of the service's metrics; default the default catalogue's. */
+  readonly metrics?: MetricTable;
 }
 
 /**
@@ -36,9 +38,9 @@ export interface CompileContext extends FilterContext {
  * (`unsupported_with_concurrency`) and, behind validation, a session list's group-level condition
  * (`unsupported_on_endpoint`).
  */
-function checkNames(query: QueryNode, options: PopulationOptions): void {
+function checkNames(query: QueryNode, options: PopulationOptions, metrics: MetricTable): void {
   const list = isListEndpoint(query.endpoint);
-  if (list) checkListFields(query);
+  if (list) checkListFields(query, metrics);
   const dims: [string, string][] = [
     ...(list ? [] : query.aggby).filter((n) => n !== 'timestamp').map((n): [string, string] => ['aggby', n]),
     ...(filterOf(query)?.clauses ?? []).map((c): [string, string] => ['filter', c.dimension]),
@@ -57,19 +59,19 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
     ...(qoeOf(query)?.conditions ?? []).map((c): [string, string] => ['qoefilter', c.metric]),
   ];
   for (const [param, name] of uses) {
-    if (!metricSql(name))
+    if (!metrics.sql(name))
       throw new UnsupportedQueryError(
         'unsupported_metric',
         param,
         `the reference service has no definition of metric "${name}" (in ${param})`,
       );
-    if (list && param === 'qoefilter' && metricSql(name)?.session === undefined)
+    if (list && param === 'qoefilter' && metrics.sql(name)?.session === undefined)
       throw new UnsupportedQueryError(
         'unsupported_on_endpoint',
         param,
         `metric "${name}" (in ${param}) is group-level: a session list takes session-level conditions only`,
       );
-    if (options.concurrency && !metricInfo(name as ServerMetric).concurrency)
+    if (options.concurrency && !metrics.info(name).concurrency)
       throw new UnsupportedQueryError(
         'unsupported_with_concurrency',
         param,
@@ -82,7 +84,7 @@ function checkNames(query: QueryNode, options: PopulationOptions): void {
  * A session list's shape behind validation: one record per session (`aggby` omitted or
  * `sessionid`, else `invalid_aggby`), and fields the service has SQL for (`unsupported_metric`).
  */
-function checkListFields(query: QueryNode): void {
+function checkListFields(query: QueryNode, metrics: MetricTable): void {
   const other = query.aggby.find((n) => n !== 'sessionid');
   if (other !== undefined)
     throw new UnsupportedQueryError(
@@ -90,7 +92,7 @@ function checkListFields(query: QueryNode): void {
       'aggby',
       `a session list has one record per session (aggby=sessionid); a breakdown by ${other} is a metricquery`,
     );
-  const unknown = query.metrics.find((n) => !isServerListField(n));
+  const unknown = query.metrics.find((n) => !isServerListField(n, metrics));
   if (unknown !== undefined)
     throw new UnsupportedQueryError(
       'unsupported_metric',
@@ -111,8 +113,14 @@ function checkListFields(query: QueryNode): void {
  */
 export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQuery {
   const options = populationOptions(query);
-  checkNames(query, options);
-  const targeted = { ...ctx, target: ctx.target ?? DUCKDB_CODED, decodes: ctx.decodes ?? isSmallDimension };
+  const metrics = ctx.metrics ?? DEFAULT_METRICS;
+  checkNames(query, options, metrics);
+  const targeted = {
+    ...ctx,
+    target: ctx.target ?? DUCKDB_CODED,
+    decodes: ctx.decodes ?? isSmallDimension,
+    metrics,
+  };
   const list = isListEndpoint(query.endpoint);
   if (!list && isPerEventQuery(query)) return compileEvents(query, targeted, options);
   return list ? compileSessionList(query, targeted, options) : compileGroups(query, targeted, options);

@@ -5,6 +5,7 @@ import type { PlanTarget } from './dialect';
 import { DIMENSION_SQL, isServerDimension } from './dimension-sql';
 import { errorEventConditions, type PlanContext, pageStatement, TOTAL } from './fragments';
 import { errorEvents } from './group-rows';
+import type { MetricTable } from './metric-sql';
 import { orderTerms } from './order';
 import { Params } from './params';
 import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
@@ -17,11 +18,9 @@ import {
 } from './population';
 import { filterColumns, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
-/** A metric's value on one event's record. */
-function eventValue(metric: string): string {
-  if (metric === 'errors') return '1::DOUBLE';
-  if (metric === 'fatalerrors') return 'CASE WHEN fatal THEN 1 ELSE 0 END::DOUBLE';
-  return '0::DOUBLE';
+/** A metric's value on one event's record: 1 when a metric counting events counts it, else 0. */
+function eventValue(metric: string, metrics: MetricTable): string {
+  return metrics.sql(metric)?.perEvent ?? '0::DOUBLE';
 }
 
 export function compileEvents(query: QueryNode, ctx: PlanContext, options: PopulationOptions): CompiledQuery {
@@ -35,12 +34,12 @@ export function compileEvents(query: QueryNode, ctx: PlanContext, options: Popul
   const end = params.bigint(period.end);
   const filter = filterConditions(filterOf(query), params, ctx, 'errors');
   if (!filter) return emptyPlan(columns, ctx.target.dialect);
-  const levels = splitConditions(qoeOf(query));
-  const sessionWhere = sessionConditions(levels.session, params, options, cust);
+  const levels = splitConditions(qoeOf(query), ctx.metrics);
+  const sessionWhere = sessionConditions(levels.session, params, options, cust, ctx.metrics);
   const conditions = [
     ...errorEventConditions({ options, cust, start, end, filter, sessionWhere }),
     ...levels.group.map(
-      (c) => `${eventValue(c.metric)} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
+      (c) => `${eventValue(c.metric, ctx.metrics)} ${sqlOperator(c.operator)} ${params.double(c.value)}`,
     ),
   ];
   // agg=2 ignores aggby for grouping, yet `orderby` may name an aggby dimension: every event has
@@ -58,13 +57,13 @@ export function compileEvents(query: QueryNode, ctx: PlanContext, options: Popul
           `${q}ts ${query.order === 'desc' ? 'DESC' : 'ASC'}`,
           ...dims.map((d) => `${q}${DIMENSION_SQL[d].column} ASC NULLS FIRST`),
         ]
-      : orderTerms(query, dims, false, q)),
+      : orderTerms(query, dims, false, q, ctx.metrics)),
     // Event ids follow (customer, time) order: "then by time", and a stable tie-break.
     ...eventOrder(ctx.target, q),
   ];
   const rows = `SELECT ${[
     ...dimColumns,
-    ...metrics.map((m) => `${eventValue(m)} AS m_${m}`),
+    ...metrics.map((m) => `${eventValue(m, ctx.metrics)} AS m_${m}`),
     'ts',
     ...(ctx.target.layout === 'coded' ? ['eid'] : EVENT_ORDER.filter((c) => !dimColumns.includes(c))),
   ].join(

@@ -4,6 +4,7 @@
 
 import type { PlanTarget } from './dialect';
 import { DIMENSION_SQL, type ServerDimension } from './dimension-sql';
+import type { MetricTable } from './metric-sql';
 import type { Params } from './params';
 import type { OutputColumn } from './plan';
 import { businessRule, type FilterContext, type PopulationOptions } from './population';
@@ -64,6 +65,8 @@ export type Decodes = (dimension: ServerDimension) => boolean;
 /** What a plan compiler reads of the engine: dictionaries for filters, the customer, the target, what it decodes. */
 export interface PlanContext extends FilterContext {
   readonly customerCode: number | string;
+  /** The SQL of the service's metrics (its catalogue's). */
+  readonly metrics: MetricTable;
   readonly target: PlanTarget;
   readonly decodes: Decodes;
 }

@@ -174,7 +174,9 @@ export function activeCountSource(
   p: RowScope,
   filter: readonly string[],
   requested: boolean,
-  wholeHours = false,
+  wholeHours: boolean,
+  /** The metric counted (its column `m_<metric>`). */
+  metric: string,
 ): string {
   const g = p.g as string;
   const { dialect } = p.target;
@@ -197,7 +199,7 @@ export function activeCountSource(
       UNION ALL SELECT least(__last * ${g}, ${lastOfWindow}) + ${g} AS k, -n AS n FROM pairs) dd GROUP BY k),
     running AS (SELECT k, sum(n) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS c,
       min(k) OVER (ORDER BY k ROWS BETWEEN 1 FOLLOWING AND 1 FOLLOWING) AS next FROM deltas)
-    SELECT ${dialect.unnestRange('k', 'next', g)} AS ts_bucket, c AS m_concurviewavg, ${requested ? 1 : 0} AS __req
+    SELECT ${dialect.unnestRange('k', 'next', g)} AS ts_bucket, c AS m_${metric}, ${requested ? 1 : 0} AS __req
       FROM (SELECT * FROM running WHERE c > 0) r`;
 }
 

@@ -16,7 +16,7 @@ import {
   selectRows,
   type TableRows,
 } from './group-rows';
-import { aggregateSql, isServerMetric, METRIC_SQL, type MetricSource, type ServerMetric } from './metric-sql';
+import type { MetricSource, MetricTable } from './metric-sql';
 import { orderTerms } from './order';
 import { Params } from './params';
 import { type CompiledQuery, emptyPlan, freezePlan } from './plan';
@@ -30,14 +30,18 @@ import {
 } from './population';
 import { filterColumns, filterOf, outputColumns, periodOf, qoeOf, recordNames, unique } from './query-parts';
 
+/** A metric's name (the service's metric table has its SQL). */
+type ServerMetric = string;
+
 export function compileGroups(query: QueryNode, ctx: PlanContext, options: PopulationOptions): CompiledQuery {
   const params = new Params(ctx.target);
   const period = periodOf(query);
   const series = isTimeSeries(query);
   const names = recordNames(query, true);
   const dims = unique(names.filter(isServerDimension));
+  const isServerMetric = (n: string) => ctx.metrics.sql(n) !== undefined;
   const requested = unique(query.metrics.filter(isServerMetric));
-  const levels = splitConditions(qoeOf(query));
+  const levels = splitConditions(qoeOf(query), ctx.metrics);
   const ordered = query.orderby !== undefined && isServerMetric(query.orderby) ? [query.orderby] : [];
   const needed = unique<ServerMetric>([
     ...requested,
@@ -49,11 +53,11 @@ export function compileGroups(query: QueryNode, ctx: PlanContext, options: Popul
   const end = params.bigint(period.end);
   const seconds = bucketSeconds(query);
   const g = seconds === undefined ? undefined : params.bigint(seconds);
-  const sessionWhere = sessionConditions(levels.session, params, options, cust);
+  const sessionWhere = sessionConditions(levels.session, params, options, cust, ctx.metrics);
   const scope: RowScope = { target: ctx.target, options, cust, start, end, g, sessionWhere };
   const keys = [...dims.map((d) => DIMENSION_SQL[d].column), ...(series ? ['ts_bucket'] : [])];
   const errorOnly = dims.some((d) => DIMENSION_SQL[d].errorOnly);
-  const { sources, present } = groupSources(query, ctx, params, scope, {
+  const { sources, present } = groupSources(query, ctx, ctx.metrics, params, scope, {
     keys,
     needed,
     requested,
@@ -64,7 +68,7 @@ export function compileGroups(query: QueryNode, ctx: PlanContext, options: Popul
   if (sources.length === 0) return emptyPlan(columns, ctx.target.dialect);
 
   const rows = groupRows(sources, keys, needed, present, levels.group, params);
-  const order = (q: string) => orderTerms(query, dims, series, q);
+  const order = (q: string) => orderTerms(query, dims, series, q, ctx.metrics);
   return freezePlan({
     kind: 'groups',
     ...pageStatement(columns, rows, params, order, ctx.decodes),
@@ -126,14 +130,16 @@ interface FlatSource {
 function groupSources(
   query: QueryNode,
   ctx: FilterContext,
+  table: MetricTable,
   params: Params,
   scope: RowScope,
   shape: GroupShape,
 ): { sources: Source[]; present: Set<ServerMetric> } {
+  const sqlOf = (m: ServerMetric) => table.sql(m)!;
   const { keys, needed, requested, series, errorOnly } = shape;
   const { options } = scope;
   // Only the tables a needed metric reads get conditions: every parameter must be referenced.
-  const reads = (source: MetricSource) => needed.some((m) => METRIC_SQL[m].source === source);
+  const reads = (source: MetricSource) => needed.some((m) => sqlOf(m).source === source);
   const sFilter =
     errorOnly || !(reads('sessions') || reads('active'))
       ? null
@@ -142,7 +148,7 @@ function groupSources(
 
   // With concurrency=1 the population S is the active sessions: one row set serves both.
   const sourceOf = (m: ServerMetric): MetricSource => {
-    const s = METRIC_SQL[m].source;
+    const s = sqlOf(m).source;
     return options.concurrency && s === 'active' ? 'sessions' : s;
   };
   const sources: Source[] = [];
@@ -152,7 +158,7 @@ function groupSources(
     if (metrics.length === 0) return;
     for (const m of metrics) present.add(m);
     const req = metrics.some((m) => requested.includes(m));
-    const aggregates = new Map(metrics.map((m) => [m, aggregateSql(m, scope.target.dialect, metrics)]));
+    const aggregates = new Map(metrics.map((m) => [m, sqlOf(m).aggregate(scope.target.dialect, metrics)]));
     const table = typeof rows === 'string' ? undefined : rows;
     // Nested, the rows carry their bucket's number (BUCKET_NUMBER), grouped, then times g.
     const nested = table
@@ -170,17 +176,18 @@ function groupSources(
     else add('sessions', populationTable(scope, sFilter));
     // A series counts concurviewavg per bucket from start and end deltas, not one row per bucket
     // a session is active in; other metrics of active sessions (views) take those rows.
-    const counted = series && !options.concurrency && needed.includes('concurviewavg');
-    if (counted) {
-      present.add('concurviewavg');
-      const req = requested.includes('concurviewavg');
+    // (one such metric: another one counting the same sessions takes the rows below)
+    const counted = series && !options.concurrency ? needed.find((m) => sqlOf(m).activeCount) : undefined;
+    if (counted !== undefined) {
+      present.add(counted);
+      const req = requested.includes(counted);
       sources.push({
-        sql: activeCountSource(scope, sFilter, req, wholeHours(query)),
+        sql: activeCountSource(scope, sFilter, req, wholeHours(query), counted),
         requested: req,
-        metrics: ['concurviewavg'],
+        metrics: [counted],
       });
     }
-    add('active', activeRows(scope, sFilter), counted ? ['concurviewavg'] : []);
+    add('active', activeRows(scope, sFilter), counted !== undefined ? [counted] : []);
   }
   if (eFilter) add('errors', errorTable(scope, eFilter, [...keys, ...filterColumns(query)]));
   return { sources, present };

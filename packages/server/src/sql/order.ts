@@ -4,7 +4,7 @@
 // reads as "" and so sorts first.
 import type { QueryNode } from '@playq/query';
 import { DIMENSION_SQL, isServerDimension, type ServerDimension } from './dimension-sql';
-import { isServerMetric } from './metric-sql';
+import { DEFAULT_METRICS, type MetricTable } from './metric-sql';
 import { CompileError } from './plan';
 
 const dirSql = (dir: 'asc' | 'desc') => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
@@ -15,7 +15,9 @@ export function orderTerms(
   dims: readonly ServerDimension[],
   series: boolean,
   q: string,
+  metrics: MetricTable = DEFAULT_METRICS,
 ): string[] {
+  const isServerMetric = (n: string) => metrics.sql(n) !== undefined;
   const firstMetric = query.metrics.find(isServerMetric);
   const key = query.orderby ?? (series ? 'timestamp' : firstMetric);
   const terms: string[] = [];

@@ -5,7 +5,7 @@ import type { ComparisonOperator, FilterAst, QoeFilterAst } from '@playq/grammar
 import type { QueryNode } from '@playq/query';
 import type { Dictionary } from '../data/encode';
 import { dimensionSql } from './dimension-sql';
-import { metricInfo, metricSql, type ServerMetric } from './metric-sql';
+import { DEFAULT_METRICS, type MetricTable } from './metric-sql';
 import { QOE_OPERATORS, QOE_TESTS } from './operators';
 import type { Params } from './params';
 import { CompileError } from './plan';
@@ -111,14 +111,17 @@ function rawCondition(column: string, values: readonly string[], params: Params)
 }
 
 /** Conditions of a qoefilter split by level: session-level ones go in WHERE, the others in HAVING. */
-export function splitConditions(qoe: QoeFilterAst | undefined): {
+export function splitConditions(
+  qoe: QoeFilterAst | undefined,
+  metrics: MetricTable = DEFAULT_METRICS,
+): {
   session: QoeFilterAst['conditions'];
   group: QoeFilterAst['conditions'];
 } {
   const conditions = qoe?.conditions ?? [];
   const level = (metric: string) => {
-    if (!metricSql(metric)) throw new CompileError(`unknown qoefilter metric ${JSON.stringify(metric)}`);
-    return metricInfo(metric as ServerMetric).level;
+    if (!metrics.sql(metric)) throw new CompileError(`unknown qoefilter metric ${JSON.stringify(metric)}`);
+    return metrics.info(metric).level;
   };
   return {
     session: conditions.filter((c) => level(c.metric) === 'session'),
@@ -140,19 +143,20 @@ export function sessionConditions(
   params: Params,
   options: PopulationOptions,
   cust: string,
+  metrics: MetricTable = DEFAULT_METRICS,
 ): string[] {
   return conditions.flatMap((c) => {
-    const value = metricSql(c.metric)?.session;
+    const value = metrics.sql(c.metric)?.session;
     if (value === undefined) throw new CompileError(`${c.metric} has no session-level value`);
     const events = (extra: string[]) =>
       `FROM errors x WHERE x.cust = ${cust}${[
         ...extra,
         ...businessRule(options, 'x.'),
-        ...(typeof value !== 'string' && value.errorEvents === 'fatal' ? ['x.fatal'] : []),
+        ...(typeof value !== 'string' && value.where ? [value.where('x.')] : []),
       ]
         .map((w) => ` AND ${w}`)
         .join('')}`;
-    if (typeof value === 'string') return ownValueConditions(c, value, params);
+    if (typeof value === 'string') return ownValueConditions(c, value, params, metrics);
     if (params.target.dialect.correlatedSubqueries)
       return `((SELECT count(*) ${events(['x.session_id = ss.session_id'])})) ${sqlOperator(c.operator)} ${params.double(c.value)}`;
     return errorCountCondition(c, params, events(['x.session_id IS NOT NULL']));
@@ -166,8 +170,13 @@ export function sessionConditions(
  * test in the scan that spares most rows the expression: at 1M sessions `bufferingratio>0.5`
  * took a third less; exact, since every row it drops fails the comparison).
  */
-function ownValueConditions(c: QoeFilterAst['conditions'][number], value: string, params: Params): string[] {
-  const { sessionScale: scale, sessionZeroWith: zeroWith } = metricSql(c.metric) ?? {};
+function ownValueConditions(
+  c: QoeFilterAst['conditions'][number],
+  value: string,
+  params: Params,
+  metrics: MetricTable,
+): string[] {
+  const { sessionScale: scale, sessionZeroWith: zeroWith } = metrics.sql(c.metric) ?? {};
   const scaled = scale && scaledCondition(scale.column, scale.divisor, c.operator, c.value, params);
   if (scaled) return [scaled];
   const test = `(${value}) ${sqlOperator(c.operator)} ${params.double(c.value)}`;

@@ -7,8 +7,9 @@ import type { PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { type Decodes, type PageField, pageStatement, type RowParts, selectParts } from './fragments';
 import { activeRows, populationTable, type RowScope, selectRows, type TableRows } from './group-rows';
-import { LIST_FIELD_SQL, type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
+import { type ListFieldSql, listFieldSql, type ServerListField } from './list-fields';
 import { TOP_N_ROWS, thresholdRows } from './list-threshold';
+import { DEFAULT_METRICS, type MetricTable } from './metric-sql';
 import { Params } from './params';
 import { type CompiledQuery, CompileError, emptyPlan, freezePlan, type OutputColumn } from './plan';
 import {
@@ -31,9 +32,12 @@ const dirSql = (dir: 'asc' | 'desc') => (dir === 'desc' ? 'DESC NULLS LAST' : 'A
 const tieBreak = (target: PlanTarget) => (target.layout === 'coded' ? 'sid_rank' : 'session_id');
 
 /** The list's fields as requested (each once), and the one it is ordered by. */
-function listShape(query: QueryNode): { fields: ServerListField[]; key: ServerListField } {
+function listShape(
+  query: QueryNode,
+  metrics: MetricTable,
+): { fields: ServerListField[]; key: ServerListField } {
   const fields = unique(query.metrics).map((name) => {
-    if (!listFieldSql(name)) throw new CompileError(`unknown list field ${JSON.stringify(name)}`);
+    if (!listFieldSql(name, metrics)) throw new CompileError(`unknown list field ${JSON.stringify(name)}`);
     return name as ServerListField;
   });
   const key = query.orderby ?? fields[0];
@@ -58,11 +62,15 @@ export function compileSessionList(
     readonly customerCode: number | string;
     readonly target?: PlanTarget;
     readonly decodes?: Decodes;
+    readonly metrics?: MetricTable;
   },
   options: PopulationOptions,
 ): CompiledQuery {
-  const { fields, key } = listShape(query);
-  const levels = splitConditions(qoeOf(query));
+  const metrics = ctx.metrics ?? DEFAULT_METRICS;
+  const sql = (f: string): ListFieldSql => listFieldSql(f, metrics)!;
+  const named = (f: string) => ({ ...sql(f), name: f });
+  const { fields, key } = listShape(query, metrics);
+  const levels = splitConditions(qoeOf(query), metrics);
   if (levels.group.length > 0) {
     throw new CompileError(
       `a session list takes session-level conditions only, not ${levels.group[0]!.metric}`,
@@ -70,14 +78,14 @@ export function compileSessionList(
   }
   const columns: OutputColumn[] = fields.map((name) => ({
     name,
-    kind: LIST_FIELD_SQL[name].kind === 'text' ? 'dimension' : 'metric',
+    kind: sql(name).kind === 'text' ? 'dimension' : 'metric',
   }));
   const params = new Params(ctx.target);
   const period = periodOf(query);
   const cust = params.customer(ctx.customerCode);
   const start = params.bigint(period.start);
   const end = params.bigint(period.end);
-  const sessionWhere = sessionConditions(levels.session, params, options, cust);
+  const sessionWhere = sessionConditions(levels.session, params, options, cust, metrics);
   const scope: RowScope = { target: params.target, options, cust, start, end, g: undefined, sessionWhere };
   const filter = filterConditions(filterOf(query), params, ctx, 'sessions');
   if (filter === null) return emptyPlan(columns, params.target.dialect);
@@ -100,19 +108,19 @@ export function compileSessionList(
     query.limit + query.offset > TOP_N_ROWS;
   const listed = deep
     ? thresholdRows({
-        sampled: listBody(setOf({ ...scope, sample: true }), [key], options, cust, sid),
+        sampled: listBody(setOf({ ...scope, sample: true }), [key].map(named), options, cust, sid),
         counted: setOf(scope),
-        wide: (join, where) => listBody(setOf(scope), fields, options, cust, sid, { join, where }),
+        wide: (join, where) => listBody(setOf(scope), fields.map(named), options, cust, sid, { join, where }),
         key: `f_${key}`,
-        keySql: LIST_FIELD_SQL[key].sql,
+        keySql: sql(key).sql,
         dir,
         wanted: `${params.next(1, 'bigint')} + ${params.next(2, 'bigint')}`,
       })
-    : listParts(rows, fields, options, cust, sid);
+    : listParts(rows, fields.map(named), options, cust, sid);
   return freezePlan({
     kind: 'sessions',
     ...pageStatement(columns, listed, params, order, ctx.decodes ?? isSmallDimension, (c) =>
-      pageField(c.name as ServerListField),
+      pageField(c.name, sql(c.name)),
     ),
     parameters: params.list,
   });
@@ -133,22 +141,22 @@ interface Restriction {
  */
 function listParts(
   rows: string | TableRows,
-  fields: readonly ServerListField[],
+  fields: readonly (ListFieldSql & { readonly name: string })[],
   options: PopulationOptions,
   cust: string,
   sid: string,
   restriction?: Restriction,
 ): RowParts {
-  const sql = (f: ServerListField): ListFieldSql => LIST_FIELD_SQL[f];
-  const items = new Map([['__sid', sid], ...fields.map((f): [string, string] => [`f_${f}`, sql(f).sql])]);
+  const items = new Map([['__sid', sid], ...fields.map((f): [string, string] => [`f_${f.name}`, f.sql])]);
   const table = typeof rows === 'string' ? undefined : rows;
   const alias = table?.alias ?? 's';
   const from = table?.from ?? `(${rows}) s`;
   const where = [...(table?.where ?? []), ...(restriction ? [restriction.where] : [])];
   const restrict = `${restriction ? `, ${restriction.join}` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  if (!fields.some((f) => sql(f).errors)) return { items, tail: `FROM ${from}${restrict}` };
+  const counted = fields.flatMap((f) => (f.errors ? [`${f.errors.count} AS ${f.errors.column}`] : []));
+  if (counted.length === 0) return { items, tail: `FROM ${from}${restrict}` };
   // Every error event of the session, at any time, under the businesserror rule.
-  const counts = `SELECT session_id AS e_sid, count(*) AS n_errors, count(*) FILTER (WHERE fatal) AS n_fatal
+  const counts = `SELECT session_id AS e_sid, ${counted.join(', ')}
     FROM errors x WHERE x.cust = ${cust}${businessRule(options, 'x.')
       .map((w) => ` AND ${w}`)
       .join('')} AND x.session_id IS NOT NULL GROUP BY session_id`;
@@ -159,8 +167,8 @@ function listParts(
 const listBody = (...args: Parameters<typeof listParts>) => selectParts(listParts(...args));
 
 /** A field of the page row `p`: a number or text as it is, a coded text decoded ("" for null). */
-function pageField(name: ServerListField): PageField {
-  const { dictionary } = LIST_FIELD_SQL[name];
+function pageField(name: string, field: ListFieldSql): PageField {
+  const { dictionary } = field;
   if (dictionary === undefined) return `p.f_${name}`;
   return { dictionary, code: `p.f_${name}`, ...(isServerDimension(name) ? { dimension: name } : {}) };
 }
