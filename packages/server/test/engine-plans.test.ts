@@ -96,7 +96,9 @@ describe('session error-count conditions without a correlated subquery', () => {
     expect(compile('errors>=1')).toContain('ss.session_id IN (SELECT x.session_id FROM errors x');
     expect(compile('errors<1')).toContain('ss.session_id NOT IN (SELECT x.session_id FROM errors x');
     expect(compile('errors<1')).toContain('HAVING NOT (count(*) <');
-    expect(compile('fatalerrors=0')).toContain('AND coalesce(x.fatal, false) GROUP BY x.session_id HAVING NOT (count(*) =');
+    expect(compile('fatalerrors=0')).toContain(
+      'AND coalesce(x.fatal, false) GROUP BY x.session_id HAVING NOT (count(*) =',
+    );
     expect(compile('errors!=0')).toContain('ss.session_id IN (');
   });
 });
