@@ -59,6 +59,12 @@ export interface ServiceOptions {
    */
   readonly planUrl?: string;
   /**
+   * Absolute URL clients reach the API at, its base path included (e.g.
+   * `https://analytics.example/api/v1` behind a proxy): `openapi.json` names it as its server.
+   * Default: the address each request came to, `Host` header included.
+   */
+  readonly publicUrl?: string;
+  /**
    * Origins allowed to read answers from a browser (CORS), or `'*'` for any. Default: `'*'` on
    * generated data, none (same origin only) on any other data.
    */
@@ -124,6 +130,7 @@ export interface ServiceSettings {
   readonly requestTimeoutMs: number;
   readonly log: ((line: string) => void) | undefined;
   readonly planUrl: string | undefined;
+  readonly publicUrl: string | undefined;
   readonly corsOrigins: '*' | readonly string[];
   readonly proxies: BlockList | undefined;
 }
@@ -155,6 +162,7 @@ export function serviceSettings(options: ServiceOptions): ServiceSettings {
     requestTimeoutMs: positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs'),
     log: options.logger || undefined,
     planUrl: options.planUrl === undefined ? undefined : absoluteUrl(options.planUrl, 'planUrl'),
+    publicUrl: options.publicUrl === undefined ? undefined : absoluteUrl(options.publicUrl, 'publicUrl'),
     corsOrigins: corsOrigins(options),
     proxies: options.trustedProxies === undefined ? undefined : trustedProxies(options.trustedProxies),
   };

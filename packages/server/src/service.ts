@@ -87,6 +87,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     maxUrlLength: settings.maxUrlLength,
     credentials: settings.credentials,
     corsOrigins: settings.corsOrigins,
+    publicUrl: settings.publicUrl,
     auth,
     rateLimiter,
     addressLimits:

@@ -45,4 +45,24 @@ describe('the OpenAPI route', () => {
     const doc = (await res.json()) as ReturnType<typeof openApiDocument>;
     expect(doc.servers[0]!.url).toBe(`http://qoe.example.net${service.basePath}`);
   });
+
+  it('names the configured public URL whatever Host a request sends', async () => {
+    const behind = await createService({
+      data: { generate: { sessions: 100, seed: 1 } },
+      publicUrl: 'https://analytics.example/api/v1/',
+    });
+    try {
+      const forged = new Request(`http://attacker.example${behind.basePath}/openapi.json`, {
+        headers: { host: 'attacker.example' },
+      });
+      const doc = (await (await behind.fetch(forged)).json()) as ReturnType<typeof openApiDocument>;
+      expect(doc.servers[0]!.url).toBe('https://analytics.example/api/v1');
+      expect(JSON.stringify(doc)).not.toContain('attacker.example');
+    } finally {
+      await behind.close();
+    }
+    await expect(createService({ publicUrl: 'analytics.example' })).rejects.toThrow(
+      'publicUrl must be an absolute http(s) URL',
+    );
+  });
 });

@@ -3,7 +3,7 @@
 // cleanly on Ctrl-C or SIGTERM. Real data or a non-loopback host needs a credentials file.
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { integerArg, parseTime } from '../args';
+import { integerArg, parseHttpUrl, parseTime } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { usageError } from '../errors';
 import type { Context } from '../io';
@@ -21,6 +21,7 @@ interface ServeFlags extends DataFlags {
   readonly corsOrigin?: '*' | string[];
   readonly trustedProxy?: string[];
   readonly planUrl?: string;
+  readonly publicUrl?: string;
   readonly memoryLimit?: string;
   readonly catalogue?: string;
 }
@@ -121,6 +122,12 @@ function addListenOptions(command: Command): void {
     .addOption(
       new Option('--plan-url <url>', 'the plan host URL as clients reach it, named in planlevel errors'),
     )
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        "the API's URL as clients reach it (e.g. behind a proxy), named as openapi.json's server instead of the request's Host",
+      ).argParser(parseHttpUrl),
+    )
     .addOption(new Option('--access-log', 'print one line per request on stderr'))
     .addOption(catalogueOption());
 }
@@ -171,6 +178,7 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
       ...(flags.corsOrigin !== undefined ? { corsOrigins: flags.corsOrigin } : {}),
       ...(flags.trustedProxy !== undefined ? { trustedProxies: flags.trustedProxy } : {}),
       ...(flags.planUrl !== undefined ? { planUrl: flags.planUrl } : {}),
+      ...(flags.publicUrl !== undefined ? { publicUrl: flags.publicUrl } : {}),
       ...(flags.memoryLimit !== undefined ? { memoryLimit: flags.memoryLimit } : {}),
       ...(catalogue !== undefined ? { catalogue } : {}),
     },

@@ -21,6 +21,8 @@ export interface ServeOptions {
   readonly trustedProxies?: readonly string[];
   /** The plan host URL as clients reach it. */
   readonly planUrl?: string;
+  /** The API's URL as clients reach it, `openapi.json`'s server. */
+  readonly publicUrl?: string;
   /** DuckDB's memory limit, e.g. `'2GB'` (DuckDB's default when absent). */
   readonly memoryLimit?: string;
   /** The names it answers, its metrics' expressions included (the default catalogue when absent). */
@@ -50,6 +52,7 @@ export async function runServe(
       ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
       ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
       ...(options.planUrl !== undefined ? { planUrl: options.planUrl } : {}),
+      ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
       ...(options.memoryLimit !== undefined ? { memoryLimit: options.memoryLimit } : {}),
       ...(options.catalogue !== undefined ? { catalogue: options.catalogue } : {}),
     }),

@@ -21,6 +21,8 @@ export interface AppOptions {
   readonly planPath: string;
   readonly maxUrlLength: number;
   readonly credentials: readonly CustomerCredentials[];
+  /** The API's address as clients reach it (`openapi.json`'s server); default each request's own. */
+  readonly publicUrl?: string | undefined;
   /** Origins allowed to read answers from a browser, or `'*'`. */
   readonly corsOrigins: '*' | readonly string[];
   readonly auth: Authenticator;

@@ -1,5 +1,5 @@
 // `GET {basePath}/openapi.json`: the service's OpenAPI 3.1 description for its own catalogue, its
-// server the base URL the request came to. Public like the health probe: no credential, no limit
+// server the configured public URL, else the base URL the request came to (its `Host` included). Public like the health probe: no credential, no limit
 // but the URL length; the document is made once per base URL it is asked under.
 import { isHttpUrl } from '@playq/query';
 import { OPENAPI_PATH, openApiDocument } from '@playq/query/openapi';
@@ -11,10 +11,10 @@ export function mountOpenApi(app: Hono<AppEnv>, options: AppOptions): void {
   let made: { readonly key: string; readonly body: string } | undefined;
   const path = `${options.basePath}${OPENAPI_PATH}`;
   app.get(path, (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = new URL(options.publicUrl ?? c.req.url).origin;
     const configured = options.query.planUrl();
     const planUrl = isHttpUrl(configured) ? configured : `${origin}${options.planPath}`;
-    const baseUrl = `${origin}${options.basePath}`;
+    const baseUrl = options.publicUrl ?? `${origin}${options.basePath}`;
     const key = `${baseUrl}\u0000${planUrl}`;
     if (made?.key !== key) {
       made = {
