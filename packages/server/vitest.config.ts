@@ -6,12 +6,11 @@ import { packageConfig } from '../../vitest.shared.ts';
  * engine (test/engine-under-test.ts). The data is small, so each engine adds seconds, not minutes.
  */
 const SEMANTICS = [
-  'test/semantics-v2.test.ts',
-  'test/semantics-v2-params.test.ts',
-  'test/semantics-v3-metrics.test.ts',
-  'test/semantics-v2-dictionary.test.ts',
-  'test/compile.gaps.test.ts',
-  'test/events.gaps.test.ts',
+  'test/semantics.test.ts',
+  'test/semantics-params.test.ts',
+  'test/semantics-dictionary.test.ts',
+  'test/compile.test.ts',
+  'test/events.test.ts',
   'test/session-list.test.ts',
   'test/population-properties.test.ts',
   'test/session-list-properties.test.ts',

@@ -1,13 +1,13 @@
-// Benchmark of the reference service (issue 4): generation, four representative queries against two
-// plain-JS full-scan baselines (typed arrays, array of objects), paging a large result, and HTTP
-// throughput from autocannon in a second process; first the `small` figures on test-sized data
-// (small.ts), last the engines table and scale curve (engines.ts). Writes bench/results/server.json,
-// keeping the figures of sizes and parts not run this time. Sizes: BENCH_SIZES=1000000,10000000
-// (default), BENCH_ENGINE_SIZES (the same default; BENCH_DATA_DIR keeps their files, BENCH_ENGINE_MODES
-// names engines, e.g. duckdb-parquet,duckdb-file); BENCH_PARTS=
-// small|queries|engines runs one part. BENCH_DATABASE=/tmp/playq-bench keeps the data in a DuckDB
-// file (one per size) and BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT
-// package. The JS baselines are built last, so they do not inflate the service's memory figures.
+// Benchmark of the reference service: generation, the queries (a)-(h) and the session lists
+// (i)-(iii) through `service.fetch`, each against the same answer by hand-written DuckDB SQL on the
+// same database (hand-written-sql.ts), paging a large result, and HTTP throughput from autocannon
+// in a second process; first the `small` figures on test-sized data (small.ts), last the engines
+// table and scale curve (engines.ts). Writes bench/results/server.json, keeping the figures of
+// sizes and parts not run this time. Sizes: BENCH_SIZES=1000000,10000000 (default),
+// BENCH_ENGINE_SIZES (the same default; BENCH_DATA_DIR keeps their files, BENCH_ENGINE_MODES names
+// engines, e.g. duckdb-parquet,duckdb-file); BENCH_PARTS=small|queries|list|engines|generation|http
+// runs one part. BENCH_DATABASE=/tmp/playq-bench keeps the data in a DuckDB file (one per size) and
+// BENCH_MEMORY_LIMIT=400MB bounds DuckDB's memory. Imports the BUILT package.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -19,10 +19,11 @@ import { alternate } from './alternate';
 import type { EngineMode } from './engine-run';
 import { benchEngineSize, ratios, type SizeFigures, scaleCurve } from './engines';
 import { benchGeneration, type GenerationFigures } from './generation';
+import { handWrittenSql, runHandWritten } from './hand-written-sql';
 import { END, LIST_QUERIES, P1, P7, QUERIES } from './queries';
 import { type ListAnswer, listFigures } from './session-list-queries';
 import { benchSmall } from './small';
-import { extractV2, v2Baselines, v2Queries } from './v2-queries';
+import { v2Queries } from './v2-queries';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RESULTS = process.env.BENCH_RESULTS ?? join(here, '../../../bench/results/server.json');
@@ -60,363 +61,6 @@ async function time<T>(fn: () => Promise<T> | T, runs = RUNS): Promise<{ ms: num
     times.push(performance.now() - t);
   }
   return { ms: Math.round(median(times) * 100) / 100, value };
-}
-
-// ---- the data in JS, for the baselines ----
-interface Columns {
-  n: number;
-  cust: Int32Array;
-  sub: Int32Array;
-  country: Int32Array;
-  platform: Int32Array;
-  player: Int32Array;
-  start: Float64Array;
-  end: Float64Array;
-  startup: Float64Array; // NaN when the video never started
-  watch: Float64Array;
-  rebuf: Float64Array;
-  /** 1 when the status is ENDED or DROPPED (the default population). */
-  ok: Int32Array;
-}
-interface ErrorColumns {
-  n: number;
-  cust: Int32Array;
-  ts: Float64Array;
-  sub: Int32Array;
-  country: Int32Array;
-  platform: Int32Array;
-  player: Int32Array;
-}
-
-async function extract(db: Dataset) {
-  const conn = await db.connect();
-  const read = async (sql: string, n: number, kinds: ('i' | 'f')[]) => {
-    const cols = kinds.map((k) => (k === 'i' ? new Int32Array(n) : new Float64Array(n)));
-    const result = await conn.stream(sql);
-    let at = 0;
-    for (;;) {
-      const chunk = await result.fetchChunk();
-      if (!chunk || chunk.rowCount === 0) break;
-      kinds.forEach((_, c) => {
-        const values = chunk.getColumnValues(c);
-        const col = cols[c]!;
-        for (let r = 0; r < values.length; r++)
-          col[at + r] = values[r] === null ? Number.NaN : Number(values[r]);
-      });
-      at += chunk.rowCount;
-    }
-    return cols;
-  };
-  const count = async (t: string) => Number((await db.all(`SELECT count(*)::DOUBLE FROM ${t}`))[0]![0]);
-  const ns = await count('sessions');
-  const ne = await count('errors');
-  const [cust, sub, country, platform, player, start, end, startup, watch, rebuf, ok] = await read(
-    `SELECT cust, subscriberid, country, platform, player, start_ts, end_ts, startup_ms, watch_ms, rebuffer_ms,
-       (status IN ('ENDED', 'DROPPED'))::INTEGER FROM sessions`,
-    ns,
-    ['i', 'i', 'i', 'i', 'i', 'f', 'f', 'f', 'f', 'f', 'i'],
-  );
-  const [ecust, ets, esub, ecountry, eplatform, eplayer] = await read(
-    'SELECT cust, ts, subscriberid, country, platform, player FROM errors',
-    ne,
-    ['i', 'f', 'i', 'i', 'i', 'i'],
-  );
-  conn.closeSync();
-  const s = { n: ns, cust, sub, country, platform, player, start, end, startup, watch, rebuf, ok } as Columns;
-  const e = {
-    n: ne,
-    cust: ecust,
-    ts: ets,
-    sub: esub,
-    country: ecountry,
-    platform: eplatform,
-    player: eplayer,
-  } as ErrorColumns;
-  const sObjects = Array.from({ length: ns }, (_, i) => ({
-    cust: s.cust[i]!,
-    sub: s.sub[i]!,
-    country: s.country[i]!,
-    platform: s.platform[i]!,
-    player: s.player[i]!,
-    start: s.start[i]!,
-    end: s.end[i]!,
-    startup: Number.isNaN(s.startup[i]!) ? null : s.startup[i]!,
-    watch: s.watch[i]!,
-    rebuf: s.rebuf[i]!,
-    ok: s.ok[i] === 1,
-  }));
-  const eObjects = Array.from({ length: ne }, (_, i) => ({
-    cust: e.cust[i]!,
-    ts: e.ts[i]!,
-    sub: e.sub[i]!,
-    country: e.country[i]!,
-    platform: e.platform[i]!,
-    player: e.player[i]!,
-  }));
-  const dict = async (d: string) =>
-    (await db.all(`SELECT value FROM dict_${d} ORDER BY code`)).map((r) => r[0] as string);
-  return {
-    s,
-    e,
-    sObjects,
-    eObjects,
-    names: {
-      country: await dict('country'),
-      platform: await dict('platform'),
-      subscriberid: await dict('subscriberid'),
-    },
-  };
-}
-
-type Data = Awaited<ReturnType<typeof extract>>;
-interface Sess {
-  cust: number;
-  sub: number;
-  country: number;
-  platform: number;
-  start: number;
-  end: number;
-  startup: number | null;
-  watch: number;
-  rebuf: number;
-  ok: boolean;
-}
-interface Err {
-  cust: number;
-  ts: number;
-  sub: number;
-  country: number;
-  platform: number;
-}
-
-// Accessors make each baseline one piece of code over either layout; the typed-array one reads the
-// columns directly (hot loops below are specialised per layout for a fair comparison).
-interface Agg {
-  n: number;
-  plays: number;
-  startup: number;
-  rebuf: number;
-  played: number;
-  errors: number;
-}
-const newAgg = (): Agg => ({ n: 0, plays: 0, startup: 0, rebuf: 0, played: 0, errors: 0 });
-const fin = (a: Agg) => ({
-  latency: a.plays === 0 ? 0 : a.startup / a.plays / 1000,
-  viewercount: a.plays,
-  bufferingratio: a.played === 0 ? 0 : (100 * a.rebuf) / a.played,
-  errors: a.errors,
-});
-
-/** Groups sessions and errors of customer 0 in P7 by a key function; one pass over all rows. */
-function scanTyped(
-  d: Data,
-  keyS: (i: number) => number,
-  keyE: (i: number) => number,
-  passS: (i: number) => boolean,
-  passE: (i: number) => boolean,
-) {
-  const groups = new Map<number, Agg>();
-  const { s, e } = d;
-  for (let i = 0; i < s.n; i++) {
-    if (s.cust[i] !== 0) continue;
-    // The default population: ended in the period (NaN end_ts fails), status ENDED or DROPPED.
-    const t = s.end[i]!;
-    if (!(t >= P7.start && t < P7.end) || s.ok[i] !== 1 || !passS(i)) continue;
-    const k = keyS(i);
-    let g = groups.get(k);
-    if (!g) {
-      g = newAgg();
-      groups.set(k, g);
-    }
-    g.n++;
-    const st = s.startup[i]!;
-    if (!Number.isNaN(st)) {
-      g.plays++;
-      g.startup += st;
-    }
-    g.rebuf += s.rebuf[i]!;
-    g.played += s.watch[i]! + s.rebuf[i]!;
-  }
-  for (let i = 0; i < e.n; i++) {
-    if (e.cust[i] !== 0) continue;
-    const t = e.ts[i]!;
-    if (t < P7.start || t >= P7.end || !passE(i)) continue;
-    const k = keyE(i);
-    let g = groups.get(k);
-    if (!g) {
-      g = newAgg();
-      groups.set(k, g);
-    }
-    g.errors++;
-  }
-  return groups;
-}
-
-function scanObjects(
-  d: Data,
-  keyS: (r: Sess) => number,
-  keyE: (r: Err) => number,
-  passS: (r: Sess) => boolean,
-  passE: (r: Err) => boolean,
-) {
-  const groups = new Map<number, Agg>();
-  for (const r of d.sObjects) {
-    if (r.cust !== 0 || !(r.end >= P7.start && r.end < P7.end) || !r.ok || !passS(r)) continue;
-    const k = keyS(r);
-    let g = groups.get(k);
-    if (!g) {
-      g = newAgg();
-      groups.set(k, g);
-    }
-    g.n++;
-    if (r.startup !== null) {
-      g.plays++;
-      g.startup += r.startup;
-    }
-    g.rebuf += r.rebuf;
-    g.played += r.watch + r.rebuf;
-  }
-  for (const r of d.eObjects) {
-    if (r.cust !== 0 || r.ts < P7.start || r.ts >= P7.end || !passE(r)) continue;
-    const k = keyE(r);
-    let g = groups.get(k);
-    if (!g) {
-      g = newAgg();
-      groups.set(k, g);
-    }
-    g.errors++;
-  }
-  return groups;
-}
-
-const cmpDesc = (a: number, b: number) => b - a;
-const sessionRatio = (watch: number, rebuf: number) =>
-  watch + rebuf === 0 ? 0 : (100 * rebuf) / (watch + rebuf);
-
-function main(d: Data) {
-  const code = (dim: 'country' | 'platform', v: string) => d.names[dim].indexOf(v);
-  const platforms = new Set(['web', 'android'].map((v) => code('platform', v)));
-  const countries = new Set(['US', 'GB', 'DE', 'FR', 'BR', 'IN'].map((v) => code('country', v)));
-  const { s, e } = d;
-  return {
-    a: {
-      typed: () => {
-        const g = scanTyped(
-          d,
-          (i) => s.country[i]!,
-          (i) => e.country[i]!,
-          (i) => platforms.has(s.platform[i]!) && countries.has(s.country[i]!),
-          (i) => platforms.has(e.platform[i]!) && countries.has(e.country[i]!),
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .sort((x, y) => cmpDesc(x.latency, y.latency) || x.k - y.k)
-          .slice(0, 1000);
-      },
-      objects: () => {
-        const g = scanObjects(
-          d,
-          (r) => r.country,
-          (r) => r.country,
-          (r) => platforms.has(r.platform) && countries.has(r.country),
-          (r) => platforms.has(r.platform) && countries.has(r.country),
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .sort((x, y) => cmpDesc(x.latency, y.latency) || x.k - y.k)
-          .slice(0, 1000);
-      },
-    },
-    b: {
-      typed: () => {
-        const g = scanTyped(
-          d,
-          (i) => s.sub[i]!,
-          (i) => e.sub[i]!,
-          // v2: only subscribers with error events are records (errors is the only metric).
-          () => false,
-          () => true,
-        );
-        return [...g]
-          .map(([k, a]) => ({ errors: a.errors, k }))
-          .sort((x, y) => y.errors - x.errors || x.k - y.k)
-          .slice(0, 1000);
-      },
-      objects: () => {
-        const g = scanObjects(
-          d,
-          (r) => r.sub,
-          (r) => r.sub,
-          // v2: only subscribers with error events are records (errors is the only metric).
-          () => false,
-          () => true,
-        );
-        return [...g]
-          .map(([k, a]) => ({ errors: a.errors, k }))
-          .sort((x, y) => y.errors - x.errors || x.k - y.k)
-          .slice(0, 1000);
-      },
-    },
-    c: {
-      typed: () => {
-        const g = scanTyped(
-          d,
-          (i) => Math.floor(s.end[i]! / 3600) * 3600,
-          (i) => Math.floor(e.ts[i]! / 3600) * 3600,
-          () => true,
-          () => true,
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .sort((x, y) => x.k - y.k)
-          .slice(0, 1000);
-      },
-      objects: () => {
-        const g = scanObjects(
-          d,
-          (r) => Math.floor(r.end / 3600) * 3600,
-          (r) => Math.floor(r.ts / 3600) * 3600,
-          () => true,
-          () => true,
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .sort((x, y) => x.k - y.k)
-          .slice(0, 1000);
-      },
-    },
-    d: {
-      typed: () => {
-        const g = scanTyped(
-          d,
-          (i) => s.country[i]! * 64 + s.platform[i]!,
-          (i) => e.country[i]! * 64 + e.platform[i]!,
-          // v2: bufferingratio is session-level (each session's own ratio), viewercount a record test.
-          (i) => sessionRatio(s.watch[i]!, s.rebuf[i]!) > 0.5,
-          () => false,
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .filter((r) => r.viewercount > 50)
-          .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
-          .slice(0, 1000);
-      },
-      objects: () => {
-        const g = scanObjects(
-          d,
-          (r) => r.country * 64 + r.platform,
-          (r) => r.country * 64 + r.platform,
-          (r) => sessionRatio(r.watch, r.rebuf) > 0.5,
-          () => false,
-        );
-        return [...g]
-          .map(([k, a]) => ({ ...fin(a), k }))
-          .filter((r) => r.viewercount > 50)
-          .sort((x, y) => cmpDesc(x.viewercount, y.viewercount) || x.k - y.k)
-          .slice(0, 1000);
-      },
-    },
-  };
 }
 
 const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
@@ -476,13 +120,13 @@ async function bench(n: number) {
     return (await res.json()) as { response: Record<string, unknown>[]; totalrecords: number };
   };
   // Each query once for its answer (and as a warm-up); its time is measured later, alternated
-  // with its baseline's scan (see alternate.ts).
+  // with its hand-written SQL (see alternate.ts).
   const serviceAnswers: Record<string, ServiceAnswer> = {};
   for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : QUERIES)) {
     const value = await call(q);
     serviceAnswers[name] = { records: value.response.length, run: () => call(q) };
   }
-  // (e)-(h): the v2 semantics. A query the service refuses is reported, not fatal.
+  // (e)-(h). A query the service refuses is reported, not fatal.
   const v2Service: Record<string, ServiceAnswer | { error: string }> = {};
   for (const [name, q] of Object.entries(PARTS === 'list' || PARTS === 'http' ? {} : V2_QUERIES)) {
     try {
@@ -492,7 +136,7 @@ async function bench(n: number) {
       v2Service[name] = { error: String(error).slice(0, 300) };
     }
   }
-  // (i)-(iii): the session list (issue 26).
+  // (i)-(iii): the session list.
   const listService: Record<string, ListAnswer> = {};
   for (const [name, q] of Object.entries(PARTS === 'http' ? {} : LIST_QUERIES)) {
     try {
@@ -520,7 +164,7 @@ async function bench(n: number) {
   if (PARTS === 'queries') {
     out.servingRssMb = { afterQueries: mb(servingRss) };
     out.sessionList = await listFigures(db, listService, P7, RUNS);
-    out.queries = { ...(await baselineFigures(db, serviceAnswers)), ...(await v2Figures(db, v2Service)) };
+    out.queries = await sqlFigures(db, { ...serviceAnswers, ...v2Service });
     await service.close();
     await db.close();
     return out;
@@ -595,9 +239,9 @@ async function bench(n: number) {
 
   out.http = await httpFigures(db);
   out.servingRssMb = { afterQueries: mb(servingRss), peakDuringLoad: mb(peakRss) };
-  // Baselines (same process, after the service measurements so they do not inflate serving RSS).
+  // Baselines (after the service's own figures, so that their statements do not inflate them).
   out.sessionList = await listFigures(db, listService, P7, RUNS);
-  out.queries = { ...(await baselineFigures(db, serviceAnswers)), ...(await v2Figures(db, v2Service)) };
+  out.queries = await sqlFigures(db, { ...serviceAnswers, ...v2Service });
 
   await service.close();
   await db.close();
@@ -661,46 +305,33 @@ interface ServiceAnswer {
   readonly run: () => Promise<unknown>;
 }
 
-/** (a)-(d) against their baselines, each timed alternated with the service (see alternate.ts). */
-async function baselineFigures(db: Dataset, answers: Record<string, ServiceAnswer>) {
-  const data = await extract(db);
-  const baselines = main(data);
+/**
+ * (a)-(h) against the same answer by hand-written DuckDB SQL on a connection of the same database,
+ * each timed alternated with the service (see alternate.ts), with whether both found as many records.
+ */
+async function sqlFigures(db: Dataset, answers: Record<string, ServiceAnswer | { error: string }>) {
+  const sql = handWrittenSql(P7, P1);
+  const connection = await db.connect();
   const queries: Record<string, unknown> = {};
-  for (const name of ['a', 'b', 'c', 'd'] as const) {
-    const svc = answers[name]!;
-    const { value: typed, ...timing } = await alternate(svc.run, baselines[name].typed, RUNS);
-    const objects = await time(baselines[name].objects, 5);
-    queries[name] = {
-      ...timing,
-      objectScanMs: objects.ms,
-      vsObjects: Math.round((objects.ms / timing.serviceMs) * 100) / 100,
-      records: svc.records,
-      baselineRecords: typed.length,
-      sameRecordCount: typed.length === svc.records && objects.value.length === svc.records,
-    };
-  }
-  return queries;
-}
-
-/** (e)-(h) against their typed-array baselines, which compute the v2 answer. */
-async function v2Figures(db: Dataset, answers: Record<string, ServiceAnswer | { error: string }>) {
-  const baselines = v2Baselines(await extractV2(db), P7, P1);
-  const queries: Record<string, unknown> = {};
-  for (const name of ['e', 'f', 'g', 'h'] as const) {
-    const baseline = baselines[name] as () => unknown[];
-    const svc = answers[name]!;
-    if ('error' in svc) {
-      const typed = await time(baseline, 5);
-      queries[name] = { ...svc, typedArrayScanMs: typed.ms, baselineRecords: typed.value.length };
-      continue;
+  try {
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const) {
+      const svc = answers[name];
+      if (svc === undefined) continue;
+      const baseline = () => runHandWritten(connection, sql[name]!);
+      if ('error' in svc) {
+        queries[name] = { ...svc, handWrittenSqlMs: (await time(baseline, 5)).ms };
+        continue;
+      }
+      const { value: rows, ...timing } = await alternate(svc.run, baseline, RUNS);
+      queries[name] = {
+        ...timing,
+        records: svc.records,
+        handWrittenRecords: rows.length,
+        sameRecordCount: rows.length === svc.records,
+      };
     }
-    const { value: typed, ...timing } = await alternate(svc.run, baseline, RUNS);
-    queries[name] = {
-      ...timing,
-      records: svc.records,
-      baselineRecords: typed.length,
-      sameRecordCount: typed.length === svc.records,
-    };
+  } finally {
+    connection.closeSync();
   }
   return queries;
 }

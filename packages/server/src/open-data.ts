@@ -67,8 +67,8 @@ async function openChdbSource(options: ChdbOptions & { readonly dir?: string }):
 
 /**
  * Brings a playq database file written by an earlier version up to the current encoded tables:
- * the `bytes_downloaded` column (v3) is added with its default of 0, the session id's rank
- * (`sid_rank`, v4) computed.
+ * the `bytes_downloaded` column is added with its default of 0, the session id's rank
+ * (`sid_rank`) computed.
  */
 export async function upgradeTables(db: Dataset): Promise<void> {
   const has = async (column: string) => {

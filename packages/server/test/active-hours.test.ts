@@ -9,7 +9,7 @@ import { QueryExecutor } from '../src/exec/executor';
 import { generateDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
 import { asEngineUnderTest, planContext } from './engine-under-test';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;

@@ -34,7 +34,7 @@ const ERROR_ROW: readonly (readonly [string, string])[] = [
   ['business', 'false'],
 ];
 
-/** A good sessions row of the v1 columns (the others take their defaults). */
+/** A good sessions row of the required columns (the others take their defaults). */
 const SESSION_ROW: readonly (readonly [string, string])[] = [
   ['customer_id', `'demo'`],
   ['session_id', `'s1'`],
@@ -293,7 +293,7 @@ describe('columns the rows lack', () => {
       column: 'customer_id',
       message: 'empty, but the column is required',
     });
-    // Given the first column only, the next required one is reported (v2 columns take their defaults).
+    // Given the first column only, the next required one is reported (the optional columns take their defaults).
     const some = await lacking(['customer_id']);
     expect(some.problem).toEqual({
       row: 0,

@@ -1,4 +1,4 @@
-// The generator's v2 shapes (docs/server.md, "Data"): anonymous viewers, several sessions per
+// The generator's shapes (docs/server.md, "Data"): anonymous viewers, several sessions per
 // device, the status mix, business startup failures, CDN switches, fatal and business errors,
 // long-tailed assets, sessions across hour and day boundaries; and one table layout for generated
 // and loaded data, so written generated data loads back to the same values.

@@ -18,7 +18,7 @@ import { DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
 import { TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const DAY = `start=${END - 86_400},end=${END}`;

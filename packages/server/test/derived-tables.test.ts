@@ -24,7 +24,7 @@ import { CLICKHOUSE_RAW, DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../sr
 import { SAMPLE_EVERY, TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../src/sql/compile';
 import { CLICKHOUSE, CLICKHOUSE_RAW, DUCKDB, DUCKDB_CODED, DUCKDB_RAW } from '../src/sql/dialect';
 import { emptyPlan } from '../src/sql/plan';
-import { node, T0 } from './v2-fixture';
+import { node, T0 } from './semantics-fixture';
 
 const QUERY = {
   metrics: 'p95_latency,errors,concurviewavg',

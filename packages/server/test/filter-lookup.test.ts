@@ -11,7 +11,7 @@ import { isSmallDimension } from '../src/sql/dimension-sql';
 import { duckParameters, Params } from '../src/sql/params';
 import { filterConditions } from '../src/sql/population';
 import { planContext } from './engine-under-test';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 let db: Dataset;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
 import { generateDataset } from '../src/index';
 import { asEngineUnderTest } from './engine-under-test';
-import { run } from './v2-fixture';
+import { run } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;

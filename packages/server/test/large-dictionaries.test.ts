@@ -12,7 +12,7 @@ import { generateDataset } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { isSmallDimension, LARGE_DIMENSIONS } from '../src/sql/dimension-sql';
 import { asEngineUnderTest, planContext } from './engine-under-test';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;

@@ -1,10 +1,10 @@
 // `GET {base}/listsessions/{customerId}` over a real socket on 127.0.0.1, on the fixed data set of
-// v2-fixture.ts (default S = {a, b, c, d, h}; own startup a 1 s, b 3 s, d 6 s, c and h none; bytes
+// semantics-fixture.ts (default S = {a, b, c, d, h}; own startup a 1 s, b 3 s, d 6 s, c and h none; bytes
 // a 300 MB, b 1500, d 2000): the metricquery credential, the paged envelope without totalpages, the
 // records in the list's order, and the session list's refusals as problem bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, datasetFromRecords, type ListenInfo, type Service } from '../src/index';
-import { PERIOD, records } from './v2-fixture';
+import { PERIOD, records } from './semantics-fixture';
 
 let service: Service;
 let info: ListenInfo;

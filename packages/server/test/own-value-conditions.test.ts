@@ -14,7 +14,7 @@ import { QOE_TESTS } from '../src/sql/operators';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
 import { asEngineUnderTest, planContext } from './engine-under-test';
-import { node, run } from './v2-fixture';
+import { node, run } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;

@@ -3,7 +3,7 @@
 // on sessions straddling the window's edges, where the shares are fractions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
-import { openV2Dataset, run, SESSIONS, T0, type V2Session } from './v2-fixture';
+import { openV2Dataset, run, SESSIONS, T0, type V2Session } from './semantics-fixture';
 
 const session = (id: string, start: number, end: number | null, watch: number, rebuf: number): V2Session => ({
   ...SESSIONS[0]!,

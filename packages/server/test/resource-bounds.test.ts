@@ -1,4 +1,4 @@
-// One customer cannot exhaust the process (issue 27, items 1 and 2): the result cache is bounded in
+// One customer cannot exhaust the process: the result cache is bounded in
 // bytes with a share per customer, a page fetches what it needs plus what one cache entry can hold
 // (never 100,001 rows for limit=1), and big answers, cached or not, are admitted by their bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -13,7 +13,7 @@ import { TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
 import { asEngineUnderTest, planContext } from './engine-under-test';
-import { node } from './v2-fixture';
+import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
 let db: Engine;

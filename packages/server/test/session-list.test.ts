@@ -1,5 +1,5 @@
 // The session list (docs/server.md, "The session list") against answers computed by hand from the
-// fixed data set of v2-fixture.ts. Period P = [T0, T0+7200). Sessions (times in s after T0):
+// fixed data set of semantics-fixture.ts. Period P = [T0, T0+7200). Sessions (times in s after T0):
 //   a u1/d1 US cdnA ENDED   -600..600   startup 1 s   watch 10 min rebuf 0      rc 0 cc 1  300 MB
 //   b u2/d2 US cdnB ENDED   1000..4000  startup 3 s   watch 40 min rebuf 10 min rc 2 cc 0  1500 MB
 //   c  -/d3 GB cdnA DROPPED 3600..3700  no first frame
@@ -17,7 +17,7 @@ import { QueryExecutor } from '../src/exec/executor';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
 import { planContext } from './engine-under-test';
-import { node, openV2Dataset, T0 } from './v2-fixture';
+import { node, openV2Dataset, T0 } from './semantics-fixture';
 
 let db: Engine;
 beforeAll(async () => {

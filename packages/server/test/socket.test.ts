@@ -55,7 +55,7 @@ describe('over 127.0.0.1', () => {
       { headers: { Authorization: `Bearer ${access_token}` }, signal: AbortSignal.timeout(5000) },
     );
     expect(res.status).toBe(200);
-    // v2 record existence: only subscribers with an error event in the window are records.
+    // Record existence: only subscribers with an error event in the window are records.
     expect(((await res.json()) as { response: unknown[] }).response).toEqual([
       { errors: 1, subscriberid: 'u1', totalpages: 1 },
     ]);

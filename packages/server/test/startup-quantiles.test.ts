@@ -8,7 +8,7 @@ import type { Engine } from '../src/engine/engine';
 import { generateDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
 import { asEngineUnderTest } from './engine-under-test';
-import { node, run } from './v2-fixture';
+import { node, run } from './semantics-fixture';
 
 const END = 1_767_225_600;
 const HOUR = 3600;

@@ -1,7 +1,6 @@
-// The file schema of the two tables (docs/server.md#data, v2), shared by the loader's checks, the
+// The file schema of the two tables (docs/server.md#data), shared by the loader's checks, the
 // writer, the in-memory records and the generator. Timestamps are epoch seconds, durations ms.
-// Columns added after v1 (in v2, and `bytes_downloaded` in v3) carry the default a file without
-// them gets (docs/server.md, "Data").
+// The optional columns carry the default a file without them gets (docs/server.md, "Data").
 
 export type ColumnKind = 'string' | 'integer' | 'boolean' | 'status';
 
@@ -10,8 +9,8 @@ export interface ColumnSpec {
   readonly kind: ColumnKind;
   readonly nullable: boolean;
   /**
-   * For a column that v1 files lack: SQL over the file's other (already typed) columns giving its
-   * value. Absent for the v1 columns, which every file must have.
+   * For an optional column a file may lack: SQL over the file's other (already typed) columns
+   * giving its value. Absent for the required columns, which every file must have.
    */
   readonly v1Default?: string;
   /** The default in words, for messages and docs. */
@@ -77,7 +76,7 @@ export const SESSION_COLUMNS: readonly ColumnSpec[] = [
   ),
   v2('cdn_changes', 'integer', false, '0', '0'),
   v2('business_failure', 'boolean', false, 'false', 'false'),
-  // Added with the session list (v3): bytes of media downloaded, for `cbrsize`; older files lack it.
+  // Bytes of media downloaded, for `cbrsize`; older files lack it.
   v2('bytes_downloaded', 'integer', false, '0', '0 (older files have no traffic column)'),
 ];
 

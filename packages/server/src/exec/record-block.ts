@@ -87,8 +87,8 @@ const PIECE_BYTES = 1 << 20;
  * Turns rows into a block, a chunk of rows at a time, as the service has always written records:
  * fields in column order, a dimension's null as `""`, a metric's null as 0, a non-finite number as
  * `null` (what `JSON.stringify` writes). The bytes grow in pieces of up to 1 MiB, and `finish`
- * copies the records wanted into one buffer of their exact size: a 14 MB result costs about twice
- * its size while it is written, not the four times of a doubling buffer and its copies.
+ * copies the records wanted into one buffer of their exact size: a result costs about twice its
+ * size while it is written, not the four times of a doubling buffer and its copies.
  */
 export class BlockWriter {
   /** Pieces filled before the current one, each cut to the bytes written into it. */

@@ -110,11 +110,10 @@ export function selectColumn(c: OutputColumn): PageField {
  * - a field with a dictionary the engine does not decode (a large one it does not keep, device ids):
  *   the page is cut first, then only its rows are joined to the dictionary (a LEFT JOIN on the
  *   unique code: a hash join costs a fraction of a correlated lookup, but it still scans the
- *   dictionary: 2-6 ms for 125k subscribers) and ordered again (a subquery's order does not survive
+ *   dictionary) and ordered again (a subquery's order does not survive
  *   a join);
  * - rows given as parts whose every field is one of their items as it is: one SELECT computes the
- *   fields, counts, orders and pages (at 1M sessions, the session list (i)'s statement took 7% less
- *   CPU than with the rows as a subquery).
+ *   fields, counts, orders and pages (cheaper than with the rows as a subquery).
  */
 export function pageStatement(
   columns: readonly OutputColumn[],

@@ -98,7 +98,7 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
   const share = (ws: string, we: string) =>
     `CASE WHEN ${endOf} <= start_ts THEN 1.0::DOUBLE ELSE (least(${endOf}, ${we}) - greatest(start_ts, ${ws}))::DOUBLE / (${endOf} - start_ts) END`;
   // The share is one column, multiplied into each time column: written out per column, DuckDB
-  // binds and plans the expression three times (at 1M sessions, (g)'s statement 9% more CPU).
+  // binds and plans the expression three times.
   const proRata = (ws: string, we: string, rows: string) =>
     `SELECT ${dialect.starExcept('a', ['__share'])} REPLACE (${PRO_RATA.map((c) => `${proRataOf(c, '__share')} AS ${c}`).join(', ')})
       FROM (SELECT *, ${share(ws, we)} AS __share FROM (${rows}) a0) a`;
@@ -159,10 +159,9 @@ function activeSpans(p: RowScope, filter: readonly string[]): string {
  * rule): its +n and -n fall on the same bucket and cancel, so no filter has to test every span.
  * The count is constant from one delta's bucket to the next's, so each run of buckets with a
  * count above 0 is unnested from the deltas themselves (the last delta's running sum is 0: every
- * +n has its -n), never joined to every bucket of the window (at 1M, a tenth of (f)'s statement).
+ * +n has its -n), never joined to every bucket of the window.
  * The scan groups by the unclamped bucket numbers of start and end - 1 (time // g: one division
- * per time and no multiplication, which DuckDB checks for overflow, on every row: at 1M sessions
- * the scan took a third less CPU), and the few hundred groups are turned into bucket starts
+ * per time and no multiplication, which DuckDB checks for overflow, on every row), and the few hundred groups are turned into bucket starts
  * (number * g = time - time % g, both truncating toward zero) and clamped to the window
  * afterwards: a bucket is a non-decreasing function of the time, so the bucket of
  * greatest(start, window start) is the greater of the two buckets (least likewise), and each

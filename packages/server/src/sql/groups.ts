@@ -103,8 +103,7 @@ interface GroupShape {
  * One aggregating SELECT per metric source; `requested`: it holds a requested metric (`__req`);
  * `metrics`: the metric columns it computes, after the group keys. `flat`: the same aggregation
  * as parts of one SELECT over the source's table, for a plan of this source alone (a source of a
- * row set, the active sessions', has none: over the row set in place, (g)'s statement took 8-11%
- * more CPU at 10M sessions).
+ * row set, the active sessions', has none: over the row set in place its statement costs more).
  */
 interface Source {
   readonly sql: string;
@@ -221,8 +220,7 @@ const tableFrom = (t: TableRows) => `FROM ${t.from} WHERE ${t.where.join(' AND '
  * which test each record, on metrics requested or not; every record with `__total`.
  * One source holding a requested metric (every needed metric from it): its groups are the
  * records, so its own SELECT computes them, tests them (HAVING) and counts them, one level over
- * the table where the source reads one (at 1M sessions the statements of (d) and (h) took 5-7%
- * less CPU than with the three levels between the table and the page).
+ * the table where the source reads one (cheaper than three levels between the table and the page).
  */
 function groupRows(
   sources: readonly Source[],
@@ -261,8 +259,7 @@ function groupRows(
  * `groupRows` of two sources that both hold a requested metric, by group keys: every group of
  * either is a record, so a full outer join on the keys (`IS NOT DISTINCT FROM`: null keys are
  * equal, as in the merge's GROUP BY) finds them, each metric from its source (0 where it has no
- * row). At 1M sessions (c)'s statement took 8% less CPU than the merge of the two by UNION ALL,
- * GROUP BY and `bool_or`. DuckDB only: the ClickHouse dialect keeps the merge.
+ * row): cheaper than merging the two by UNION ALL, GROUP BY and `bool_or`. DuckDB only: the ClickHouse dialect keeps the merge.
  */
 function joinSources(
   [a, b]: readonly [Source, Source],

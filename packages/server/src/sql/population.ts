@@ -89,8 +89,7 @@ const MAX_MASK_CODE = 53;
  * bit of one bound integer (`(mask >> code) & 1`; a shift past 63 gives 0, a null code null). Else
  * the code indexes a list of 0/1 flags (1 for a selected code; beyond its end, or a null code,
  * nothing). DuckDB turns an `IN` list of several values into a hash join and filters again after
- * it; the list lookup is one array access per row (at 10M sessions, (a)'s two filters cost less
- * than half as much), the bit test cheaper still (at 1M, (a)'s statement a fifth less CPU).
+ * it; the list lookup is one array access per row, the bit test cheaper still.
  */
 function lookupCondition(column: string, codes: readonly number[], params: Params): string {
   if (Math.max(...codes) < MAX_MASK_CODE) {
@@ -167,8 +166,7 @@ export function sessionConditions(
  * A condition on a session's own value computed from its row: a comparison of an integer column
  * with a bound when the value is that column scaled (scaled-bound.ts); else the value compared,
  * after `column <> 0` when the value is 0 with that column at 0 and 0 fails the comparison (a
- * test in the scan that spares most rows the expression: at 1M sessions `bufferingratio>0.5`
- * took a third less; exact, since every row it drops fails the comparison).
+ * test in the scan that spares most rows the expression; exact, since every row it drops fails the comparison).
  */
 function ownValueConditions(
   c: QoeFilterAst['conditions'][number],

@@ -91,7 +91,7 @@ export function compileSessionList(
   if (filter === null) return emptyPlan(columns, params.target.dialect);
   // A page of the list reads the population's rows from their table in place; the active
   // sessions' are a row set. A deep page's statement reads the rows as row sets: over the table in
-  // place, with the threshold beside it, it took 4% more CPU at 1M sessions on two threads.
+  // place, with the threshold beside it, it costs more.
   const rowsOf = (s: RowScope) => (options.concurrency ? activeRows(s, filter) : populationTable(s, filter));
   const setOf = (s: RowScope) => {
     const r = rowsOf(s);

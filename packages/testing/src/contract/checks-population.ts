@@ -1,4 +1,4 @@
-// Checks of the population switches and time buckets of docs/server.md#query-semantics-v2 (the vendor's
+// Checks of the population switches and time buckets of docs/server.md#query-semantics (the vendor's
 // `sessiontype`, `allstatus`, `concurrency`, `businesserror`, `granularity` incl. `auto`) and of
 // the new metrics' units, as relations that hold for any data: defaults equal their explicit
 // values, a wider population never counts less, active sessions are what concurviewavg counts.

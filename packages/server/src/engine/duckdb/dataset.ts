@@ -180,10 +180,10 @@ export class Dataset implements Engine {
   /**
    * Hands back to the system the memory DuckDB's allocator kept after finished statements. It keeps
    * freed memory resident for about a second for reuse, so a run of heavy statements (wide
-   * breakdowns with distinct counts and quantiles) piles it up: 30 of them at 200,000 sessions
-   * took the process from 160 MB to over 700 MB. DuckDB purges its allocator when its thread pool
-   * is relaunched, the one way SQL reaches: the thread count is set one higher and back (under a
-   * millisecond; the setting is the same afterwards).
+   * breakdowns with distinct counts and quantiles) piles it up, several times what the data
+   * needs. DuckDB purges its allocator when its thread pool
+   * is relaunched, the one way SQL reaches: the thread count is set one higher and back (the
+   * setting is the same afterwards).
    *
    * @example
    * ```ts
@@ -192,8 +192,7 @@ export class Dataset implements Engine {
    */
   async releaseMemory(): Promise<void> {
     // Relaunching the threads waits for the statement making the derived tables in the background
-    // (at 100M sessions in place it held createService up 7-9 s): release after it, at the next
-    // heavy statement.
+    // (on large data in place, for seconds): release after it, at the next heavy statement.
     if (this.deriving) return;
     await this.settingThreads(() =>
       this.withConnection(async (connection) => {
@@ -389,7 +388,7 @@ export class Dataset implements Engine {
   /**
    * @internal Sets how statements are served (see `ServingProfile`); `refresh` picks it by the
    * number of sessions. On small data a query's scans take less than DuckDB's cost of sharing them
-   * between threads (at 20,000 sessions a query took twice as long on 2 threads as on 1).
+   * between threads.
    */
   async serveAs(profile: ServingProfile): Promise<void> {
     await this.settingThreads(async () => {
@@ -410,8 +409,8 @@ export class Dataset implements Engine {
 
   /**
    * Whether the data lies in files (a database file, or Parquet in place): its derived tables are
-   * then made in the background, since making them reads every row group of the file (at 100M
-   * sessions a database file opened in about 6 s before). Data generated or loaded into memory was
+   * then made in the background, since making them reads every row group of the file (opening
+   * large data would wait for it). Data generated or loaded into memory was
    * just read whole: making them is part of that load, and done before serving.
    */
   private get inFiles(): boolean {

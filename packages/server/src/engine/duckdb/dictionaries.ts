@@ -13,8 +13,7 @@ import type { RunOptions } from './time-budget';
 
 /**
  * Large dictionaries of at most this many codes are decoded in JS (`Dataset.largeDictionary`):
- * 4M codes of ids like `u0001234` take about 56 MB. Generated data has n/8 subscribers: decoded up to
- * 32M sessions, joined at 100M.
+ * packed, a few bytes a code. Generated data has n/8 subscribers: decoded up to 32M sessions.
  */
 export const MAX_DECODED_CODES = 4_000_000;
 

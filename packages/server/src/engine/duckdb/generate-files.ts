@@ -110,7 +110,7 @@ export async function fileStatements(db: Dataset, o: Checked): Promise<FileState
     sessions: `SELECT ${fileColumns('sessions', decode)} FROM sessions t`,
     errorSessions: `CREATE OR REPLACE TABLE error_sessions AS ${errorSessionsSql(g)}`,
     // The sort at the top of the statement: under a decoding projection, DuckDB's ordered COPY
-    // held the sorted rows in memory (100M sessions ran out of 1 GB).
+    // held the sorted rows in memory (large data ran out of the loader's memory limit).
     errors: `SELECT ${fileColumns('errors', decode)} FROM (${errorEventsSql(g, 'error_sessions')}) t
      ORDER BY ${ERROR_ORDER.map((c) => `t.${c}`).join(', ')}`,
   };

@@ -3,7 +3,7 @@
 // docs/server.md "Data"): skewed countries and platforms, diurnal UTC traffic, subscribers with
 // several devices and ~15% anonymous viewers, lognormal startup times, heavy-tailed watch times,
 // a status mix, startup failures with a business share, CDN switches, long-tailed asset
-// popularity, fatal, business and burst error events. 10M sessions take seconds.
+// popularity, fatal, business and burst error events.
 import { CUSTOMER_ID_PATTERN, MAX_EPOCH_SECONDS } from '@playq/query';
 import { DEMO_CUSTOMERS } from '../../data/credentials';
 import { sessionOrder } from '../../data/encode';

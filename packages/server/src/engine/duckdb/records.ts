@@ -14,8 +14,8 @@ import { Dataset } from './dataset';
 import { DatasetLoadError } from './load';
 
 /**
- * A session row as in the files (docs/server.md#data). The fields added in v2 are optional here: left
- * out, they take their v1 defaults (status `ENDED`, device_id = subscriber_id, ...; docs/server.md).
+ * A session row as in the files (docs/server.md#data). The optional fields may be left out here: left
+ * out, they take their defaults (status `ENDED`, device_id = subscriber_id, ...; docs/server.md).
  */
 export interface SessionRecord {
   readonly customer_id: string;
@@ -131,7 +131,7 @@ export async function datasetFromRecords(data: {
   }
 }
 
-/** Checks each record's value types in JS, then inserts them (a left-out v2 field as NULL). */
+/** Checks each record's value types in JS, then inserts them (a left-out optional field as NULL). */
 async function stageRecords(
   run: (sql: string, params?: DuckDBValue[]) => Promise<void>,
   table: TableName,

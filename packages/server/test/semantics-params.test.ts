@@ -1,10 +1,10 @@
-// Every remaining query parameter against hand-computed answers on the fixed v2 data set (see the
-// table atop semantics-v2.test.ts and v2-fixture.ts). Default S = {a, b, c, d, h}.
+// Every remaining query parameter against hand-computed answers on the fixed data set (see the
+// table atop semantics.test.ts and semantics-fixture.ts). Default S = {a, b, c, d, h}.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
 import { compileQuery } from '../src/sql/compile';
-import { node, openV2Dataset, run, T0 } from './v2-fixture';
+import { node, openV2Dataset, run, T0 } from './semantics-fixture';
 
 let db: Engine;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-// The agg=2 plan (one record per error event) on the v2 fixture: conditions on an event's own
+// The agg=2 plan (one record per error event) on the fixed data set of semantics-fixture.ts: conditions on an event's own
 // values, session-level conditions joined by AND, and ordering by time in either direction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
-import { node, openV2Dataset, run, runNode } from './v2-fixture';
+import { node, openV2Dataset, run, runNode } from './semantics-fixture';
 
 let db: Engine;
 beforeAll(async () => {

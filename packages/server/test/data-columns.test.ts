@@ -1,16 +1,21 @@
-// The v2 data columns (docs/server.md#data): every column survives each file format, v1 files get
-// their documented defaults, bad values are refused with file, row and column, and a refused load
-// leaves nothing behind.
+// The data columns (docs/server.md#data): every column survives each file format, files without
+// the optional columns get their documented defaults, bad values are refused with file, row and
+// column, and a refused load leaves nothing behind. `bytes_downloaded` (traffic, for `cbrsize`) and
+// `sid_rank` (each customer's session ids ranked in text order, a session list's tie-break) are
+// also computed for a playq database file written before they existed.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PLATFORM_BITRATE_KBPS } from '../src/data/generate-shapes';
 import {
-  type Dataset,
+  createService,
+  Dataset,
   DatasetLoadError,
   datasetFromRecords,
   type ErrorRecord,
+  generateDataset,
   loadDataset,
   type SessionRecord,
   writeDataset,
@@ -18,7 +23,7 @@ import {
 
 const dirs: string[] = [];
 const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'playq-data-v2-'));
+  const d = mkdtempSync(join(tmpdir(), 'playq-data-columns-'));
   dirs.push(d);
   return d;
 };
@@ -436,7 +441,7 @@ describe('refused files', () => {
     expect((await loadError(csv(row(), row({ session_id: 's2' }), row()))).message).toMatch(
       /row 3, column "session_id": session "s1" appears a second time/,
     );
-    // A v1 file (no status column) with an empty end_ts: the message says why status is ENDED.
+    // A file without a status column, with an empty end_ts: the message says why status is ENDED.
     const v1 = V1_SESSIONS.replace(`${T + 60},1000`, ',1000');
     expect((await loadError(write({ 'sessions.csv': v1, 'errors.csv': V1_ERRORS }))).message).toMatch(
       /row 1, column "end_ts": .*the file has no device_id, .*status.*: defaults apply/,
@@ -469,5 +474,216 @@ describe('refused files', () => {
     await expect(
       datasetFromRecords({ sessions: [{ ...s, business_failure: 'no' as never }], errors: [] }),
     ).rejects.toThrow(/sessions\[0\]\.business_failure: expected a boolean, got "no"/);
+  });
+});
+
+describe('the column bytes_downloaded', () => {
+  const dirs: string[] = [];
+  const tmp = () => {
+    const d = mkdtempSync(join(tmpdir(), 'playq-data-columns-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  const T = 1_700_000_000;
+  const session = {
+    customer_id: 'demo',
+    session_id: 's1',
+    subscriber_id: 'u1',
+    country: 'US',
+    platform: 'web',
+    player: 'html5',
+    start_ts: T,
+    end_ts: T + 60,
+    startup_ms: 1000,
+    watch_ms: 50_000,
+    rebuffer_ms: 0,
+  };
+
+  describe('bytes_downloaded', () => {
+    it('defaults to 0 in a file without the column and in records without the field', async () => {
+      const dir = tmp();
+      writeFileSync(
+        join(dir, 'sessions.csv'),
+        'customer_id,session_id,subscriber_id,country,platform,player,start_ts,end_ts,startup_ms,watch_ms,rebuffer_ms\n' +
+          `demo,s1,u1,US,web,html5,${T},${T + 60},1000,50000,0\n`,
+      );
+      writeFileSync(
+        join(dir, 'errors.csv'),
+        'customer_id,ts,session_id,subscriber_id,country,platform,player,category,key\n',
+      );
+      const loaded = await loadDataset(dir);
+      const records = await datasetFromRecords({
+        sessions: [session, { ...session, session_id: 's2', bytes_downloaded: 42 }],
+        errors: [],
+      });
+      try {
+        expect(await loaded.all('SELECT bytes_downloaded FROM sessions')).toEqual([[0n]]);
+        expect(await records.all('SELECT session_id, bytes_downloaded FROM sessions ORDER BY 1')).toEqual([
+          ['s1', 0n],
+          ['s2', 42n],
+        ]);
+      } finally {
+        await Promise.all([loaded.close(), records.close()]);
+      }
+    });
+
+    it('is added with 0 to a playq database file written before it', async () => {
+      const file = join(tmp(), 'old.duckdb');
+      const old = await generateDataset({ sessions: 300, seed: 2, database: file });
+      await old.exec('ALTER TABLE sessions DROP COLUMN bytes_downloaded');
+      await old.close();
+      const service = await createService({ data: { database: file } });
+      try {
+        expect(
+          await service.db.all('SELECT count(*)::DOUBLE, sum(bytes_downloaded)::DOUBLE FROM sessions'),
+        ).toEqual([[300, 0]]);
+      } finally {
+        await service.close();
+      }
+      // Opened again: already upgraded, nothing to do.
+      const again = await Dataset.open(file);
+      try {
+        expect(await again.all(`SELECT count(*)::DOUBLE FROM sessions WHERE bytes_downloaded = 0`)).toEqual([
+          [300],
+        ]);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('is generated as watch time at a bitrate within ±40% of the platform median', async () => {
+      const db = await generateDataset({ sessions: 5000, seed: 3 });
+      try {
+        const rows = (await db.all(
+          `SELECT p.value, count(*)::DOUBLE, min(bytes_downloaded * 8.0 / watch_ms)::DOUBLE,
+                max(bytes_downloaded * 8.0 / watch_ms)::DOUBLE, median(bytes_downloaded * 8.0 / watch_ms)::DOUBLE
+         FROM sessions s JOIN dict_platform p ON p.code = s.platform WHERE watch_ms >= 10000 GROUP BY 1`,
+        )) as [string, number, number, number, number][];
+        expect(rows.length).toBe(Object.keys(PLATFORM_BITRATE_KBPS).length);
+        for (const [platform, n, min, max, median] of rows) {
+          const kbps = PLATFORM_BITRATE_KBPS[platform]!;
+          expect(min).toBeGreaterThanOrEqual(kbps * 0.6 - 1);
+          expect(max).toBeLessThanOrEqual(kbps * 1.4);
+          if (n > 200) expect(Math.abs(median / kbps - 1)).toBeLessThan(0.1);
+        }
+        expect(
+          await db.all('SELECT count(*)::DOUBLE FROM sessions WHERE watch_ms = 0 AND bytes_downloaded <> 0'),
+        ).toEqual([[0]]);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+});
+
+describe('the column sid_rank', () => {
+  const dirs: string[] = [];
+  const tmp = () => {
+    const d = mkdtempSync(join(tmpdir(), 'playq-data-columns-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  const T = 1_700_000_000;
+  /** Ids whose text order differs from their start order and from their numeric order. */
+  const IDS = ['s9', 's10', 'a', 'S1', 's1', 'z0', 's100'];
+  const session = (customer: string, id: string, i: number) => ({
+    customer_id: customer,
+    session_id: id,
+    subscriber_id: 'u1',
+    country: 'US',
+    platform: 'web',
+    player: 'html5',
+    start_ts: T + i,
+    end_ts: T + 60 + i,
+    startup_ms: 1000,
+    watch_ms: 50_000,
+    rebuffer_ms: 0,
+  });
+  const records = () =>
+    datasetFromRecords({
+      sessions: [
+        ...IDS.map((id, i) => session('demo', id, i)),
+        ...IDS.slice(0, 3).map((id, i) => session('other', id, 10 - i)),
+      ],
+      errors: [],
+    });
+
+  /** Each customer's ids in `sid_rank` order, and its ranks. */
+  async function ranked(db: Dataset) {
+    const rows = (await db.all(
+      `SELECT c.value, s.session_id, s.sid_rank FROM sessions s JOIN dict_customer c ON c.code = s.cust
+     ORDER BY c.value, s.sid_rank`,
+    )) as [string, string, number][];
+    const by = new Map<string, { ids: string[]; ranks: number[] }>();
+    for (const [customer, id, rank] of rows) {
+      const entry = by.get(customer) ?? { ids: [], ranks: [] };
+      entry.ids.push(id);
+      entry.ranks.push(rank);
+      by.set(customer, entry);
+    }
+    return by;
+  }
+
+  /** Text order as DuckDB compares VARCHAR (bytes; these ids are ASCII, where JS's order is the same). */
+  const textOrder = (ids: readonly string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  describe('sid_rank', () => {
+    it('ranks each customer’s session ids from 1 in text order, in records and in loaded files', async () => {
+      const db = await records();
+      const dir = tmp();
+      await writeDataset(db, { dir, format: 'parquet' });
+      const loaded = await loadDataset(dir);
+      try {
+        for (const engine of [db, loaded]) {
+          const by = await ranked(engine);
+          expect(by.get('demo')).toEqual({ ids: textOrder(IDS), ranks: oneToN(IDS.length) });
+          expect(by.get('other')).toEqual({ ids: textOrder(IDS.slice(0, 3)), ranks: [1, 2, 3] });
+        }
+      } finally {
+        await Promise.all([db.close(), loaded.close()]);
+      }
+    });
+
+    it('ranks generated sessions the same way', async () => {
+      const db = await generateDataset({ sessions: 2000, seed: 4 });
+      try {
+        for (const { ids, ranks } of (await ranked(db)).values()) {
+          expect(ids).toEqual(textOrder(ids));
+          expect(ranks).toEqual(oneToN(ids.length));
+        }
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('is computed for a playq database file written before it, once', async () => {
+      const file = join(tmp(), 'old.duckdb');
+      const old = await generateDataset({ sessions: 300, seed: 5, database: file });
+      const before = await ranked(old);
+      await old.exec('ALTER TABLE sessions DROP COLUMN sid_rank');
+      await old.close();
+      const service = await createService({ data: { database: file } });
+      try {
+        expect(await ranked(service.db as Dataset)).toEqual(before);
+      } finally {
+        await service.close();
+      }
+      // Opened again: already upgraded, the ranks kept.
+      const again = await Dataset.open(file);
+      try {
+        expect(await ranked(again)).toEqual(before);
+      } finally {
+        await again.close();
+      }
+    });
   });
 });

@@ -1,4 +1,5 @@
-// The v2 query semantics (docs/server.md#query-semantics-v2) against answers computed by hand from the fixed data set of v2-fixture.ts.
+// The query semantics (docs/server.md#query-semantics) against answers computed by hand from the
+// fixed data set of semantics-fixture.ts.
 // Period P = [T0, T0+7200). Sessions (times in s after T0):
 //   a u1/d1 US cdnA ENDED   -600..600   startup 1 s   watch 10 min rebuf 0      rc 0 cc 1
 //   b u2/d2 US cdnB ENDED   1000..4000  startup 3 s   watch 40 min rebuf 10 min rc 2 cc 0
@@ -19,7 +20,7 @@ import type { Engine } from '../src/engine/engine';
 import { compileQuery, UnsupportedQueryError } from '../src/sql/compile';
 import { METRIC_SQL } from '../src/sql/metric-sql';
 import { qoeScore } from '../src/sql/qoe-score';
-import { node, openV2Dataset, run, T0 } from './v2-fixture';
+import { node, openV2Dataset, run, T0 } from './semantics-fixture';
 
 let db: Engine;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
 import { CompileError, compileQuery, UnsupportedQueryError } from '../src/sql/compile';
 import { filterOf, periodOf, qoeOf } from '../src/sql/query-parts';
-import { node, openV2Dataset, run, runNode } from './v2-fixture';
+import { node, openV2Dataset, run, runNode } from './semantics-fixture';
 
 let db: Engine;
 beforeAll(async () => {

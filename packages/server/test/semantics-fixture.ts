@@ -1,4 +1,4 @@
-// A small fixed v2 data set (the columns of docs/server.md#data) whose answers semantics-v2.test.ts computes
+// A small fixed data set (the columns of docs/server.md#data) whose answers semantics.test.ts computes
 // by hand, and a runner that compiles a query and executes its plan. The encoded tables are built
 // through the public records API, so the tests run on the real encoded layout (an error event takes
 // its device, cdn, asset and tag from its session).
