@@ -95,7 +95,18 @@ function pick(flag: string | undefined, env: Env, name: string): string | undefi
 }
 
 /**
- * The credentials an endpoint needs, from flags or the environment.
+ * Where a command takes secrets from: every command has the `--…-file` flags and PLAYQ_*
+ * variables; `playq mcp` has no flag that takes a secret's value (it would show in the process list
+ * of an agent host's machine), so its messages name only the ways it has.
+ */
+export interface SecretWays {
+  /** The command has `--api-key`, `--client-secret` and `--token`. Default true. */
+  readonly valueFlags?: boolean;
+}
+
+/**
+ * The credentials an endpoint needs, from flags or the environment. A missing one is a usage
+ * error naming the ways the command has to give it.
  *
  * @example
  * resolveCredentials('metricquery', {}, { PLAYQ_API_KEY: 'demo-key' }, 'http://127.0.0.1:8080/api/v1');
@@ -106,12 +117,15 @@ export function resolveCredentials(
   flags: ConnectionFlags,
   env: Env,
   baseUrl: string,
+  ways: SecretWays = {},
 ): Credentials {
+  const valueFlags = ways.valueFlags ?? true;
+  const flag = (name: string) => (valueFlags ? `--${name}-file, --${name}` : `--${name}-file`);
   if (credentialOf(endpoint) === 'apiKey') {
     const apiKey = pick(flags.apiKey, env, 'PLAYQ_API_KEY');
     if (apiKey === undefined)
       throw usageError(
-        `the ${endpoint} endpoint needs an API key: give --api-key-file, --api-key or set PLAYQ_API_KEY`,
+        `the ${endpoint} endpoint needs an API key: give ${flag('api-key')} or set PLAYQ_API_KEY`,
       );
     return { kind: 'apiKey', apiKey };
   }
@@ -132,11 +146,11 @@ export function resolveCredentials(
   if (token !== undefined) return { kind: 'token', token };
   if (clientId !== undefined || clientSecret !== undefined) {
     throw usageError(
-      `the session endpoint needs both a client id and a client secret; ${clientId === undefined ? 'the client id (--client-id or PLAYQ_CLIENT_ID)' : 'the client secret (--client-secret-file, --client-secret or PLAYQ_CLIENT_SECRET)'} is missing`,
+      `the session endpoint needs both a client id and a client secret; ${clientId === undefined ? 'the client id (--client-id or PLAYQ_CLIENT_ID)' : `the client secret (${flag('client-secret')} or PLAYQ_CLIENT_SECRET)`} is missing`,
     );
   }
   throw usageError(
-    'the session endpoint needs a bearer token (--token-file, --token or PLAYQ_TOKEN) or OAuth client credentials (--client-id and --client-secret-file or --client-secret, or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)',
+    `the session endpoint needs a bearer token (${flag('token')} or PLAYQ_TOKEN) or OAuth client credentials (--client-id and ${flag('client-secret').replace(', ', ' or ')}, or PLAYQ_CLIENT_ID and PLAYQ_CLIENT_SECRET)`,
   );
 }
 

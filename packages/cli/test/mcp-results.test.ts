@@ -120,3 +120,37 @@ describe('run_query results', () => {
     }
   });
 });
+
+describe('names as a URL spells them', () => {
+  it('build_query takes metrics and aggby comma-separated, meaning what the lists mean', async () => {
+    const client = await connect({ PLAYQ_API_KEY: KEY });
+    try {
+      const fields = { endpoint: 'metricquery', customerId: 'demo', period: runQuery.period };
+      const listed = await client.callTool({
+        name: 'build_query',
+        arguments: { ...fields, metrics: ['latency', 'errors'], aggby: ['country', 'cdn'] },
+      });
+      const comma = await client.callTool({
+        name: 'build_query',
+        arguments: { ...fields, metrics: 'latency,errors', aggby: 'country,cdn' },
+      });
+      expect(comma.isError).toBeFalsy();
+      expect(comma.structuredContent).toMatchObject({ ok: true });
+      expect((comma.structuredContent as { url: string }).url).toBe(
+        (listed.structuredContent as { url: string }).url,
+      );
+      const typo = await client.callTool({
+        name: 'build_query',
+        arguments: { ...fields, metrics: 'latency,erors' },
+      });
+      expect(
+        (typo.structuredContent as { problems: { code: string; hint?: string }[] }).problems[0],
+      ).toMatchObject({
+        code: 'unknown_metric',
+        hint: 'errors',
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -407,7 +407,9 @@ describe('playq mcp over stdio', () => {
         bare.client,
       );
       expect(r.isError).toBe(true);
-      expect(r.content[0]!.text).toContain('the metricquery endpoint needs an API key');
+      expect(r.content[0]!.text).toContain(
+        'the metricquery endpoint needs an API key: give --api-key-file or set PLAYQ_API_KEY',
+      );
     } finally {
       await bare.client.close();
     }

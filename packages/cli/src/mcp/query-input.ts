@@ -8,6 +8,18 @@ import { checkPeriodFlag } from '../period-hint';
 import { flagsToUrl, type QueryFlags } from '../query-flags';
 import { type Problem, problem } from './problems';
 
+/** Names as a list, or comma-separated as a URL spells them (`"latency,errors"`). */
+const nameList = (what: string) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .describe(`${what}: a list, or comma-separated as in a URL ('latency,errors')`);
+
+/** A list of names as given: a comma-separated text split where the URL would split it. */
+function names(value: readonly string[] | string | undefined): string[] | undefined {
+  return typeof value === 'string' ? value.split(',') : value === undefined ? undefined : [...value];
+}
+
 /** The structured fields of a query, named as its URL parameters. */
 export const queryFields = {
   endpoint: z
@@ -18,8 +30,8 @@ export const queryFields = {
   period: z.string().optional().describe("'start=<epoch_s>,end=<epoch_s>' (end excluded); or give last"),
   last: z.string().optional().describe('a span ending now (or at end): 15m, 24h, 7d, 2w'),
   end: z.union([z.number(), z.string()]).optional().describe('with last: epoch seconds or ISO-8601 time'),
-  metrics: z.array(z.string()).optional().describe('metric names (see list_catalogue)'),
-  aggby: z.array(z.string()).optional().describe("dimension names to break down by, or ['timestamp']"),
+  metrics: nameList('metric names (see list_catalogue)'),
+  aggby: nameList("dimension names to break down by, or ['timestamp']"),
   granularity: z
     .string()
     .optional()
@@ -99,8 +111,8 @@ function flagsOf(input: QueryInput, times: { last?: number; end?: number }): Que
   return {
     ...times,
     ...(input.period === undefined ? {} : { period: input.period }),
-    ...(input.metrics === undefined ? {} : { metrics: input.metrics }),
-    ...(input.aggby === undefined ? {} : { aggby: input.aggby }),
+    ...(input.metrics === undefined ? {} : { metrics: names(input.metrics)! }),
+    ...(input.aggby === undefined ? {} : { aggby: names(input.aggby)! }),
     ...(input.granularity === undefined ? {} : { granularity: input.granularity }),
     ...(input.filter === undefined ? {} : { filter: input.filter }),
     ...(input.qoefilter === undefined ? {} : { qoefilter: input.qoefilter }),

@@ -54,7 +54,9 @@ export function mcpService(ctx: Context, settings: McpSettings): McpService {
       let client = clients.get(endpoint);
       if (client === undefined) {
         const kind = isEndpoint(endpoint) ? endpoint : 'metricquery';
-        const adapter = authAdapterFor(resolveCredentials(kind, connection, env, baseUrl));
+        const adapter = authAdapterFor(
+          resolveCredentials(kind, connection, env, baseUrl, { valueFlags: false }),
+        );
         adapters.push(adapter);
         client = clientWith(kind, adapter, { baseUrl, planUrl, catalogue, maxResponseBytes: MAX_PAGE_BYTES });
         clients.set(endpoint, client);
