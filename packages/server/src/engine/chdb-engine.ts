@@ -2,7 +2,7 @@
 // a ClickHouse server. It keeps its tables in a chdb session (a temporary directory unless given a
 // path), loaded from a checked DuckDB dataset through Parquet files shaped like the tables.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLICKHOUSE } from '../sql/dialect';
 import { inlineParameters } from './chdb-literals';
@@ -48,14 +48,11 @@ const DEFAULT_CONNECTIONS = 4;
  */
 function chdbConnection(sessions: readonly ChdbSession[], onClose: () => void): ClickHouseConnection {
   const pool = new FairPool(sessions);
-  // Each statement may use half the cores: chdb shares the machine with the service itself, and a
-  // customer's heavy statement must leave the other half to everyone else.
-  const threads = Math.max(1, Math.floor(availableParallelism() / 2));
   const run = (customer: string, statement: string, format: string, signal?: AbortSignal) =>
     pool.use(customer, signal, (session) => session.queryAsync(statement, { format }));
   return {
     async columns(sql, params, settings, signal, customer = '') {
-      const text = Object.entries({ max_threads: threads, ...settings })
+      const text = Object.entries(settings)
         .map(([k, v]) => `${k} = ${typeof v === 'number' ? v : CLICKHOUSE.text(v)}`)
         .join(', ');
       const statement = inlineParameters(text ? `${sql} SETTINGS ${text}` : sql, params);
