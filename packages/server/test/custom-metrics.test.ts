@@ -1,6 +1,6 @@
 // A deployment's own metrics, each one row of a catalogue with an expression: the service answers
 // them on the engine under test (breakdowns, session-level conditions on their own values, session
-// lists, error events) with hand-computed answers over the v2 fixture (v2-fixture.ts), and refuses
+// lists, error events) with hand-computed answers over the fixed data set (semantics-fixture.ts), and refuses
 // at start-up a definition naming an unknown column or mixing sessions and error events.
 import { DEFAULT_CATALOGUE, expr, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createService } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
 import { metricTable } from '../src/sql/metric-sql';
 import { planContext } from './engine-under-test';
-import { openV2Dataset, PERIOD } from './v2-fixture';
+import { openV2Dataset, PERIOD } from './semantics-fixture';
 
 const {
   col,
