@@ -45,3 +45,41 @@ export function sources(dir: string): Map<string, string> {
   }
   return files;
 }
+
+/**
+ * The folder a module belongs to: its first folder under `src/` (`sql/` for `sql/groups` and for
+ * `sql/x/y`), or the module itself when it lies at the top (`service`), where each file is a layer
+ * of its own.
+ */
+export function folderOf(module: string): string {
+  const slash = module.indexOf('/');
+  return slash < 0 ? module : `${module.slice(0, slash)}/`;
+}
+
+/** The import graph between folders: an edge wherever a module of one imports a module of another. */
+export function folderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [module, targets] of graph) {
+    const from = folderOf(module);
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const target of targets) if (folderOf(target) !== from) edges.add(folderOf(target));
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges].sort()]));
+}
+
+/**
+ * For each edge of a folder cycle, the module imports that make it (`sql/ -> data/` is
+ * `sql/population -> engine/duckdb/dataset`, ...): what to move to break it.
+ */
+export function importsBetween(
+  graph: ReadonlyMap<string, readonly string[]>,
+  from: string,
+  to: string,
+): string[] {
+  return [...graph].flatMap(([module, targets]) =>
+    folderOf(module) === from
+      ? targets.filter((t) => folderOf(t) === to).map((t) => `${module} -> ${t}`)
+      : [],
+  );
+}

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', 'tanstack-query': 'src/tanstack-query/index.ts' },
   format: ['esm'],
   // Internals tagged @internal stay out of the published types.
   dts: { compilerOptions: { stripInternal: true } },

@@ -52,7 +52,6 @@ export default packageConfig('server', {
           engine('duckdb-file'),
           engine('duckdb-parquet'),
           engine('chdb'),
-          engine('duckdb-small'),
         ],
       }
     : {}),

@@ -76,10 +76,17 @@ export function entryChecks({ full, cliOnly, packs }) {
       ]);
     }
   }
-  const absent = ['fast-check', 'msw', '@playq/server', '@duckdb/node-api', '@modelcontextprotocol/sdk'];
+  const absent = [
+    'fast-check',
+    'msw',
+    '@playq/server',
+    '@duckdb/node-api',
+    '@modelcontextprotocol/sdk',
+    '@tanstack/query-core',
+  ];
   const present = packs.map((p) => p.name).filter((name) => existsSync(join(cliOnly, 'node_modules', name)));
   checks.push([
-    '@playq/cli alone: installs no optional peer (fast-check, msw, @playq/server, DuckDB, the MCP SDK)',
+    '@playq/cli alone: installs no optional peer (fast-check, msw, @playq/server, DuckDB, the MCP SDK, TanStack Query)',
     () =>
       absent
         .filter((name) => existsSync(join(cliOnly, 'node_modules', name)))
@@ -94,6 +101,14 @@ export function entryChecks({ full, cliOnly, packs }) {
       },
     ]);
   }
+  checks.push([
+    '@playq/cli alone: @playq/client/tanstack-query loads without @tanstack/query-core (its types only need it)',
+    () => {
+      const entry = '@playq/client/tanstack-query';
+      const result = load(cliOnly, [entry], 'import')[entry];
+      return result === 'ok' ? [] : [`${entry} without @tanstack/query-core: ${result}`];
+    },
+  ]);
   checks.push([
     '@playq/cli alone: a subpath whose optional peer is missing names it',
     () => {

@@ -50,7 +50,12 @@ try {
   const peerRange = (name) => packs.map((p) => p.manifest.peerDependencies?.[name]).find(Boolean);
   const full = join(work, 'full');
   const cliOnly = join(work, 'cli-only');
-  const extra = { 'fast-check': peerRange('fast-check'), msw: peerRange('msw'), '@types/node': '^20.19.0' };
+  const extra = {
+    'fast-check': peerRange('fast-check'),
+    msw: peerRange('msw'),
+    '@tanstack/query-core': peerRange('@tanstack/query-core'),
+    '@types/node': '^20.19.0',
+  };
   for (const [name, range] of Object.entries(extra)) if (!range) delete extra[name];
   console.log(`npm install (${names.length} tarballs + ${Object.keys(extra).join(', ')})`);
   installProject({ dir: full, packs, direct: names, extra, cache });

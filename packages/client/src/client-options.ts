@@ -3,7 +3,7 @@
 // hooks, redirect rule, the secrets to redact). Bad input fails here, before any request.
 
 import { type AnyCatalogue, withoutTrailingSlash } from '@playq/query';
-import type { AuthAdapter } from './auth/auth-adapter';
+import type { AuthAdapter } from './transport/auth-adapter';
 import type { ExecutorConfig } from './transport/executor';
 import { CROSS_ORIGIN_REDIRECTS, type CrossOriginRedirects } from './transport/follow-redirects';
 import { headerValueProblem, isHeaderName } from './transport/header-value';

@@ -1,12 +1,6 @@
 // @playq/client: runs queries built with @playq/query against the service or any deployment of
 // it, over any fetch-standard transport.
-export type {
-  AuthAdapter,
-  AuthContext,
-  AuthHeaders,
-  CredentialRequest,
-  CredentialResponse,
-} from './auth/auth-adapter';
+
 export { type ClientCredentialsOptions, clientCredentials } from './auth/client-credentials';
 export { apiKeyAuth, bearerAuth, type TokenSource } from './auth/static-auth';
 export {
@@ -40,6 +34,13 @@ export { PlayqRedirectError, type RedirectRefusal } from './errors/redirect-erro
 export type { PlayqRecord, QueryInput, ResultRecord } from './query/query-input';
 export type { Page } from './response/envelope';
 export { type DatedRecord, type FillTimeSeriesOptions, type FillValue, fillTimeSeries } from './time-series';
+export type {
+  AuthAdapter,
+  AuthContext,
+  AuthHeaders,
+  CredentialRequest,
+  CredentialResponse,
+} from './transport/auth-adapter';
 export type { CrossOriginRedirects } from './transport/follow-redirects';
 export {
   MIN_SECRET_LENGTH,

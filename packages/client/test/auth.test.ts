@@ -1,14 +1,20 @@
 // Auth adapters against a fake service: the right header per endpoint, token caching and early
 // refresh, single-flight refresh under concurrency, one retry after a 401, and input checks.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ClientCredentialsOptions } from '../src/auth/client-credentials';
 import {
   apiKeyAuth,
   bearerAuth,
   clientCredentials,
   createClient,
+  PlayqBadRequestError,
+  PlayqNetworkError,
   PlayqResponseError,
+  PlayqServerError,
+  PlayqTimeoutError,
   PlayqUnauthorizedError,
 } from '../src/index';
+import type { AuthAdapter, AuthContext } from '../src/transport/auth-adapter';
 import {
   BASE,
   fakeService,
@@ -307,5 +313,443 @@ describe('clientCredentials', () => {
     expect(tokens.tokenCalls).toBe(1);
     expect(api.tokenCalls).toBe(0);
     void json;
+  });
+});
+
+describe('more cases', () => {
+  const TOKEN_URL = 'https://auth.example/oauth/token';
+  const SECRET_LIST = ['s3cret', btoa('demo:s3cret')];
+
+  function message(make: () => unknown): string {
+    try {
+      make();
+    } catch (error) {
+      return `${(error as Error).constructor.name}: ${(error as Error).message}`;
+    }
+    return 'no error';
+  }
+
+  async function failure(promise: unknown): Promise<unknown> {
+    try {
+      await promise;
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a rejection');
+  }
+
+  /** A token endpoint stand-in: answers each request with the next response, recording the requests. */
+  function tokenEndpoint(answer: (request: Request, n: number) => Response | Promise<Response>) {
+    const requests: Request[] = [];
+    const bodies: string[] = [];
+    return {
+      requests,
+      bodies,
+      async fetch(request: Request): Promise<Response> {
+        requests.push(request);
+        bodies.push(await request.clone().text());
+        return answer(request, requests.length);
+      },
+    };
+  }
+
+  function token(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
+  }
+
+  function credentials(
+    endpoint: { fetch(request: Request): Promise<Response> },
+    extra: Partial<ClientCredentialsOptions> = {},
+  ): AuthAdapter {
+    return clientCredentials({
+      tokenUrl: TOKEN_URL,
+      clientId: 'demo',
+      clientSecret: 's3cret',
+      ...extra,
+      fetch: endpoint.fetch,
+    });
+  }
+
+  const context = (): AuthContext => ({
+    fetch: () => Promise.reject(new Error('the client transport must not be used')),
+    signal: undefined,
+  });
+
+  describe('requireCredential, through the adapter factories', () => {
+    it('names an empty string as such', () => {
+      expect(message(() => apiKeyAuth(''))).toBe(
+        'TypeError: @playq/client: apiKeyAuth() needs a non-empty string key, got an empty string',
+      );
+    });
+
+    it('rejects a blank string, naming its type', () => {
+      expect(message(() => apiKeyAuth('   '))).toBe(
+        'TypeError: @playq/client: apiKeyAuth() needs a non-empty string key, got string',
+      );
+      expect(message(() => bearerAuth(' \t '))).toBe(
+        'TypeError: @playq/client: bearerAuth() needs a non-empty string token, got string',
+      );
+    });
+
+    it('names the bearer factory and its token', () => {
+      expect(message(() => bearerAuth(''))).toBe(
+        'TypeError: @playq/client: bearerAuth() needs a non-empty string token, got an empty string',
+      );
+    });
+  });
+
+  describe('apiKeyAuth and bearerAuth', () => {
+    it('have the kinds apiKey and bearer', () => {
+      expect(apiKeyAuth('demo-key').kind).toBe('apiKey');
+      expect(bearerAuth('tok-static').kind).toBe('bearer');
+      expect(bearerAuth(() => 'tok').kind).toBe('bearer');
+    });
+
+    it('a provider-backed bearer remembers nothing before its first call', () => {
+      expect([...bearerAuth(() => 'tok-1').secrets()]).toStrictEqual([]);
+    });
+
+    it('remembers each provider token once', async () => {
+      const values = ['tok-1', 'tok-1', 'tok-2', 'tok-1'];
+      let i = 0;
+      const auth = bearerAuth(() => values[i++]!);
+      const sent = [];
+      for (let n = 0; n < values.length; n++) sent.push(await auth.headers(context()));
+      expect(sent).toStrictEqual(values.map((v) => ({ authorization: `Bearer ${v}` })));
+      expect([...auth.secrets()]).toStrictEqual(['tok-1', 'tok-2']);
+    });
+
+    it('remembers at most the eight latest provider tokens', async () => {
+      let n = 0;
+      const auth = bearerAuth(async () => `tok-${++n}`);
+      for (let i = 0; i < 8; i++) await auth.headers(context());
+      expect([...auth.secrets()]).toStrictEqual([
+        'tok-1',
+        'tok-2',
+        'tok-3',
+        'tok-4',
+        'tok-5',
+        'tok-6',
+        'tok-7',
+        'tok-8',
+      ]);
+      await auth.headers(context());
+      expect([...auth.secrets()]).toStrictEqual([
+        'tok-2',
+        'tok-3',
+        'tok-4',
+        'tok-5',
+        'tok-6',
+        'tok-7',
+        'tok-8',
+        'tok-9',
+      ]);
+    });
+  });
+
+  describe('clientCredentials: options', () => {
+    const ok = { tokenUrl: TOKEN_URL, clientId: 'demo', clientSecret: 's3cret' };
+
+    it('needs an options object', () => {
+      const expected = 'TypeError: @playq/client: clientCredentials() needs an options object';
+      expect(message(() => clientCredentials(null as unknown as ClientCredentialsOptions))).toBe(expected);
+      expect(message(() => clientCredentials(undefined as unknown as ClientCredentialsOptions))).toBe(
+        expected,
+      );
+      expect(message(() => clientCredentials('opts' as unknown as ClientCredentialsOptions))).toBe(expected);
+    });
+
+    it('names the missing credential', () => {
+      expect(message(() => clientCredentials({ ...ok, tokenUrl: undefined as unknown as string }))).toBe(
+        'TypeError: @playq/client: clientCredentials() needs a non-empty string tokenUrl, got undefined',
+      );
+      expect(message(() => clientCredentials({ ...ok, clientId: '' }))).toBe(
+        'TypeError: @playq/client: clientCredentials() needs a non-empty string clientId, got an empty string',
+      );
+      expect(message(() => clientCredentials({ ...ok, clientSecret: 7 as unknown as string }))).toBe(
+        'TypeError: @playq/client: clientCredentials() needs a non-empty string clientSecret, got number',
+      );
+    });
+
+    it('needs a finite, non-negative refreshSkewSeconds', () => {
+      const expected =
+        'TypeError: @playq/client: clientCredentials() refreshSkewSeconds must be a finite number >= 0';
+      expect(message(() => clientCredentials({ ...ok, refreshSkewSeconds: -1 }))).toBe(expected);
+      expect(message(() => clientCredentials({ ...ok, refreshSkewSeconds: Number.NaN }))).toBe(expected);
+      expect(message(() => clientCredentials({ ...ok, refreshSkewSeconds: Number.POSITIVE_INFINITY }))).toBe(
+        expected,
+      );
+      expect(message(() => clientCredentials({ ...ok, refreshSkewSeconds: 0 }))).toBe('no error');
+    });
+
+    it('has the kind clientCredentials and knows the secret and the Basic credential from the start', () => {
+      const auth = clientCredentials(ok);
+      expect(auth.kind).toBe('clientCredentials');
+      expect([...auth.secrets()]).toStrictEqual(SECRET_LIST);
+    });
+  });
+
+  describe('clientCredentials: the token request', () => {
+    it('posts the form-encoded grant with scope, Basic credentials and JSON accept', async () => {
+      const endpoint = tokenEndpoint(() => token({ access_token: 'tok-1', token_type: 'Bearer' }));
+      const auth = clientCredentials({
+        tokenUrl: TOKEN_URL,
+        clientId: 'my client',
+        clientSecret: 'se cret',
+        scope: 'read write',
+        fetch: endpoint.fetch,
+      });
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      const [request] = endpoint.requests;
+      expect(request!.method).toBe('POST');
+      expect(request!.url).toBe(TOKEN_URL);
+      expect(Object.fromEntries(request!.headers)).toStrictEqual({
+        accept: 'application/json',
+        authorization: `Basic ${btoa('my+client:se+cret')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(endpoint.bodies).toStrictEqual(['grant_type=client_credentials&scope=read+write']);
+      expect([...auth.secrets()]).toStrictEqual(['se cret', btoa('my+client:se+cret'), 'tok-1']);
+    });
+
+    it('times out a token request that does not answer in timeoutMs', async () => {
+      const endpoint = tokenEndpoint(
+        () =>
+          new Promise<Response>((resolve) => setTimeout(() => resolve(token({ access_token: 'late' })), 150)),
+      );
+      const error = await failure(credentials(endpoint, { timeoutMs: 20 }).headers(context()));
+      expect(PlayqTimeoutError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        `@playq/client: POST ${TOKEN_URL} exceeded the request timeout of 20 ms`,
+      );
+      expect(error).toMatchObject({ kind: 'request', timeoutMs: 20, method: 'POST', url: TOKEN_URL });
+    });
+
+    it('stops its timeout timer once the answer is read', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const endpoint = tokenEndpoint(() => token({ access_token: 'tok-1' }));
+        await credentials(endpoint, { timeoutMs: 10 }).headers(context());
+        expect(vi.getTimerCount()).toBe(0);
+        vi.advanceTimersByTime(1000);
+        expect(endpoint.requests[0]!.signal.aborted).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('reports a transport failure as a network error', async () => {
+      const endpoint = tokenEndpoint(() => {
+        throw new TypeError('fetch failed');
+      });
+      const error = await failure(credentials(endpoint).headers(context()));
+      expect(PlayqNetworkError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(`@playq/client: POST ${TOKEN_URL} failed: token request failed`);
+      expect(error).toMatchObject({ method: 'POST', url: TOKEN_URL });
+    });
+
+    it('passes a PlayqError from the transport through unchanged', async () => {
+      const own = new PlayqNetworkError({ method: 'GET', url: 'https://elsewhere.example/', detail: 'own' });
+      const endpoint = tokenEndpoint(() => {
+        throw own;
+      });
+      expect(await failure(credentials(endpoint).headers(context()))).toBe(own);
+    });
+  });
+
+  describe('clientCredentials: refused and failing token requests', () => {
+    it('reports refused credentials (401 with a problem code)', async () => {
+      const problem = { title: 'no', status: 401, code: 'unauthenticated' };
+      const endpoint = tokenEndpoint(() => token(problem, 401));
+      const error = (await failure(credentials(endpoint).headers(context()))) as PlayqUnauthorizedError;
+      expect(PlayqUnauthorizedError.isInstance(error)).toBe(true);
+      expect(error.message).toBe(
+        `@playq/client: the token endpoint ${TOKEN_URL} refused the client credentials (401 unauthenticated)`,
+      );
+      expect([error.method, error.url, error.retryable, error.retryAfter, error.code]).toStrictEqual([
+        'POST',
+        TOKEN_URL,
+        false,
+        undefined,
+        'unauthenticated',
+      ]);
+      expect(error.problem).toStrictEqual(problem);
+    });
+
+    it('reports refused credentials (400 without a body) with the bare status', async () => {
+      const endpoint = tokenEndpoint(() => token('', 400));
+      const error = (await failure(credentials(endpoint).headers(context()))) as PlayqBadRequestError;
+      expect(PlayqBadRequestError.isInstance(error)).toBe(true);
+      expect(error.message).toBe(
+        `@playq/client: the token endpoint ${TOKEN_URL} refused the client credentials (400)`,
+      );
+      expect(error.problem).toBeUndefined();
+    });
+
+    it('reports a 401 without a problem code with the bare status', async () => {
+      const endpoint = tokenEndpoint(() => token({ title: 'no' }, 401));
+      const error = (await failure(credentials(endpoint).headers(context()))) as Error;
+      expect(error.message).toBe(
+        `@playq/client: the token endpoint ${TOKEN_URL} refused the client credentials (401)`,
+      );
+    });
+
+    it('reports a failing token endpoint with its own message, Retry-After and retryability', async () => {
+      const endpoint = tokenEndpoint(() =>
+        token({ title: 'down', detail: 'maintenance', code: 'internal' }, 503, { 'retry-after': '7' }),
+      );
+      const error = (await failure(credentials(endpoint).headers(context()))) as PlayqServerError;
+      expect(PlayqServerError.isInstance(error)).toBe(true);
+      expect(error.message).toBe(
+        `@playq/client: POST ${TOKEN_URL} failed with 503: maintenance (code internal)`,
+      );
+      expect([error.status, error.method, error.url, error.retryable, error.retryAfter]).toStrictEqual([
+        503,
+        'POST',
+        TOKEN_URL,
+        true,
+        7,
+      ]);
+      expect(error.problem).toStrictEqual({ title: 'down', detail: 'maintenance', code: 'internal' });
+    });
+
+    it('has no Retry-After when the header is absent', async () => {
+      const endpoint = tokenEndpoint(() => token('', 502));
+      const error = (await failure(credentials(endpoint).headers(context()))) as PlayqServerError;
+      expect(error.message).toBe(`@playq/client: POST ${TOKEN_URL} failed with 502: HTTP 502`);
+      expect([error.retryable, error.retryAfter, error.problem]).toStrictEqual([true, undefined, undefined]);
+    });
+  });
+
+  describe('clientCredentials: malformed token answers', () => {
+    async function invalid(body: string): Promise<PlayqResponseError> {
+      const endpoint = tokenEndpoint(() => token(body));
+      const error = await failure(credentials(endpoint).headers(context()));
+      expect(PlayqResponseError.isInstance(error)).toBe(true);
+      return error as PlayqResponseError;
+    }
+
+    it('masks every token-like member in the excerpt of a body that is not JSON', async () => {
+      const error = await invalid('{"access_token":"AAAA1111","scope":"x"');
+      expect([error.method, error.url, error.status, error.reason, error.excerpt]).toStrictEqual([
+        'POST',
+        TOKEN_URL,
+        200,
+        'the token response is not JSON',
+        '{"access_token":"[REDACTED]","scope":"x"',
+      ]);
+    });
+
+    it('masks token-like members whatever the spacing around the colon and the case', async () => {
+      const error = await invalid('{"Refresh_Token" : "BBBB2222", "x_secret":  "CCCC3333", "id":"n", ');
+      expect(error.excerpt).toBe('{"Refresh_Token" : "[REDACTED]", "x_secret":  "[REDACTED]", "id":"n", ');
+    });
+
+    it('masks an empty token member too', async () => {
+      const error = await invalid('{"token":"", "other_token":"v"');
+      expect(error.excerpt).toBe('{"token":"[REDACTED]", "other_token":"[REDACTED]"');
+    });
+
+    it.each([
+      ['null', 'the token response is not a JSON object'],
+      ['42', 'the token response is not a JSON object'],
+      ['"tok-string"', 'the token response is not a JSON object'],
+      ['{"access_token":""}', 'access_token is missing or not a string'],
+      ['{"access_token":"a\\nb"}', 'access_token is missing or not a string'],
+      ['{"access_token":"tok-1","expires_in":0}', 'expires_in is not a positive number'],
+      ['{"access_token":"tok-1","expires_in":true}', 'expires_in is not a positive number'],
+      ['{"access_token":"tok-1","expires_in":"soon"}', 'expires_in is not a positive number'],
+    ])('rejects the token answer %s', async (body, reason) => {
+      const error = await invalid(body);
+      expect(error.reason).toBe(reason);
+    });
+
+    it('masks the new token inside a rejected token_type', async () => {
+      const error = await invalid('{"access_token":"abcdef","token_type":"mac abcdef"}');
+      expect(error.reason).toBe('token_type "mac [REDACTED]" is not Bearer');
+    });
+  });
+
+  describe('clientCredentials: token lifetime', () => {
+    function clocked(body: unknown, extra: Partial<ClientCredentialsOptions> = {}) {
+      let n = 0;
+      const clock = { now: 1_000_000 };
+      const endpoint = tokenEndpoint(() => {
+        n++;
+        return token(typeof body === 'function' ? (body as (n: number) => unknown)(n) : body);
+      });
+      const auth = credentials(endpoint, { now: () => clock.now, ...extra });
+      return { auth, endpoint, clock };
+    }
+
+    it('accepts a token without token_type or expires_in and keeps it', async () => {
+      const { auth, endpoint, clock } = clocked({ access_token: 'tok-1' });
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      clock.now += 1e12;
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      expect(endpoint.requests).toHaveLength(1);
+    });
+
+    it('reads a numeric string expires_in as seconds', async () => {
+      const { auth, endpoint, clock } = clocked((n: number) => ({
+        access_token: `tok-${n}`,
+        token_type: 'bearer',
+        expires_in: '600',
+      }));
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      clock.now += 539_999; // refresh 60 s before the 600 s lifetime ends
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      clock.now += 1;
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-2' });
+      expect(endpoint.requests).toHaveLength(2);
+    });
+
+    it('refreshes a short-lived token at half its lifetime when the skew is longer', async () => {
+      const { auth, endpoint, clock } = clocked(
+        (n: number) => ({ access_token: `tok-${n}`, expires_in: 60 }),
+        {
+          refreshSkewSeconds: 60,
+        },
+      );
+      await auth.headers(context());
+      clock.now += 29_999;
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      clock.now += 1;
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-2' });
+      expect(endpoint.requests).toHaveLength(2);
+    });
+
+    it('remembers at most the eight latest issued tokens', async () => {
+      const { auth } = clocked((n: number) => ({ access_token: `tok-${n}` }));
+      const tokens = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, i) => `tok-${from + i}`);
+      for (let i = 1; i <= 8; i++) {
+        const sent = await auth.headers(context());
+        await auth.unauthorized!(sent, context());
+      }
+      expect([...auth.secrets()]).toStrictEqual([...SECRET_LIST, ...tokens(1, 8)]);
+      await auth.headers(context());
+      expect([...auth.secrets()]).toStrictEqual([...SECRET_LIST, ...tokens(2, 9)]);
+    });
+  });
+
+  describe('clientCredentials: 401 handling', () => {
+    it('drops the cached token only when the 401 was for that token', async () => {
+      let n = 0;
+      const endpoint = tokenEndpoint(() => token({ access_token: `tok-${++n}` }));
+      const auth = credentials(endpoint);
+      const first = await auth.headers(context());
+      expect(await auth.unauthorized!({ authorization: 'Bearer stale' }, context())).toBe(true);
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-1' });
+      expect(endpoint.requests).toHaveLength(1);
+      expect(await auth.unauthorized!(first, context())).toBe(true);
+      expect(await auth.headers(context())).toStrictEqual({ authorization: 'Bearer tok-2' });
+      expect(endpoint.requests).toHaveLength(2);
+    });
+
+    it('answers true to a 401 before any token was fetched', () => {
+      const auth = credentials(tokenEndpoint(() => token({ access_token: 'tok-1' })));
+      expect(auth.unauthorized!({ authorization: 'Bearer x' }, context())).toBe(true);
+    });
   });
 });

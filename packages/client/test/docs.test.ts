@@ -25,6 +25,8 @@ async function runExample(source: string): Promise<unknown[][]> {
     '@playq/client': await import('../src/index'),
     '@playq/query': await import('@playq/query'),
     '@playq/server': await import('@playq/server'),
+    '@playq/client/tanstack-query': await import('../src/tanstack-query/index'),
+    '@tanstack/query-core': await import('@tanstack/query-core'),
   };
   const body = source
     .replaceAll('http://127.0.0.1:8080', origin)

@@ -8,6 +8,7 @@ import { createEditor, type Editor } from '../../query/test/support/language-ser
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PRELUDE = `import { metricQuery, sessionQuery, type QueryNode } from '@playq/query';
 import { createClient, type QueryInput } from '../src/index';
+import { infiniteQueryOptions, queryOptions } from '../src/tanstack-query/index';
 const client = createClient({ baseUrl: 'http://127.0.0.1:8080/api/v1' });
 const pending = sessionQuery('d').planLevel('2').metrics('errors');
 `;
@@ -41,6 +42,36 @@ export async function f(node: QueryNode) {
 export async function generic<Q extends QueryInput>(query: Q) {
   for await (const page of client.pages(query)) page.records.length;
   return client.run(query);
+}`),
+    ).toEqual([]);
+  });
+});
+
+describe('TanStack Query options of a session query before .agg()', () => {
+  it.each(['queryOptions(client, pending)', 'infiniteQueryOptions(client, pending)'])(
+    '%s is a compile-time error that says what to call',
+    (call) => {
+      const text = messages(`${call};`).join('\n');
+      expect(text).toContain(`is not assignable to parameter of type 'Invalid<"${REASON}">'`);
+    },
+  );
+
+  it('compile once agg is set, records typed from the query, and in code generic over the query', () => {
+    expect(
+      messages(`
+declare const signal: Parameters<ReturnType<typeof queryOptions>['queryFn']>[0]['signal'];
+export async function f(node: QueryNode) {
+  const page = await queryOptions(client, sessionQuery('d').planLevel('2').agg(1).metrics('errors')).queryFn({ signal });
+  const errors: number = page.records[0]!.errors;
+  const list = infiniteQueryOptions(client, metricQuery('d').metrics('latency').aggBy('country'));
+  const first = await list.queryFn({ signal, pageParam: list.initialPageParam });
+  const country: string = first.records[0]!.country;
+  const next: number | undefined = list.getNextPageParam(first);
+  queryOptions(client, node).queryKey[1].trim();
+  return [errors, country, next];
+}
+export function generic<Q extends QueryInput>(query: Q) {
+  return [queryOptions(client, query), infiniteQueryOptions(client, query)];
 }`),
     ).toEqual([]);
   });

@@ -157,6 +157,7 @@ export {
   SERVICE_PROBLEM_CODES,
   type ServiceProblemCode,
 } from './problem-code';
+export { bucketSeconds, isPerEventQuery, isTimeSeries } from './time-series';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
   type QueryLike,
@@ -187,4 +188,3 @@ export {
 export { pageCount } from './wire/page-count';
 export { PLAN_LOOKUP_SEGMENT, planLookupUrl, TOKEN_PATH, tokenUrlOf } from './wire/paths';
 export { isSensitiveHeader, isSensitiveParam, SENSITIVE_HEADERS } from './wire/sensitive-names';
-export { bucketSeconds, isPerEventQuery, isTimeSeries } from './wire/time-series';

@@ -185,7 +185,7 @@ const WIRE_OWNERS = {
       "the node generators draw each parameter by its own rule (names from the catalogue, bounds from the limits); the drawn record's type names what they draw",
   },
   endpoints: { [`${WIRE}/endpoints.ts`]: 'the owner' },
-  timeSeries: { [`${WIRE}/time-series.ts`]: 'the owner' },
+  timeSeries: { 'packages/query/src/time-series.ts': 'the owner' },
   drillable: { 'packages/query/src/drill/drill-down.ts': 'the owner' },
   pageCount: { [`${WIRE}/page-count.ts`]: 'the owner' },
   paths: { [`${WIRE}/paths.ts`]: 'the owner', [`${WIRE}/customer-id.ts`]: 'the owner of the dot rule' },

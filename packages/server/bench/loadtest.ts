@@ -3,8 +3,10 @@
 // decide pass or fail). Bounded: every scenario has a fixed request count and a time cap.
 //
 //   flock /tmp/playq-heavy.lock pnpm --filter @playq/server loadtest
+//   LOADTEST_ENGINE=chdb LOADTEST_ONLY=mixed,flood-leave pnpm --filter @playq/server loadtest
 import { connect } from 'node:net';
-import { createService, type ListenInfo, type Service } from '../src/index';
+import { openChdb } from '../src/engine/chdb-engine';
+import { createService, generateDataset, type ListenInfo, type Service } from '../src/index';
 import { cachedFlood, cacheMemory } from './load-cache';
 import { get, mb, type Outcome, pct, type Row, record, scenario } from './load-scenario';
 
@@ -135,6 +137,46 @@ async function disconnect(service: Service, info: ListenInfo): Promise<Row> {
       `last request ended ${(performance.now() - left).toFixed(0)} ms after the clients left (target < 1000)`,
     );
   });
+}
+
+async function floodLeave(service: Service, info: ListenInfo): Promise<Row> {
+  return scenario(
+    'flood-leave: demo sends expensive queries and leaves each after 300 ms, for 10 s; other runs cheap',
+    async (row) => {
+      const { token: bearer } = await token(info, 'demo', 'demo-secret');
+      let flooding = true;
+      let sent = 0;
+      const flooders = Array.from({ length: 16 }, async (_, c) => {
+        while (flooding) {
+          const controller = new AbortController();
+          const leave = setTimeout(() => controller.abort(), 300);
+          const o = await get(
+            expensive(info, 1000 + c * 1000 + sent++),
+            { Authorization: `Bearer ${bearer}` },
+            controller.signal,
+          );
+          clearTimeout(leave);
+          record(row, o);
+        }
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      const other: number[] = [];
+      const health: number[] = [];
+      const until = performance.now() + 10_000;
+      for (let i = 0; performance.now() < until && i < 400; i++) {
+        const o = await get(cheap(info, i), { 'X-API-Key': 'other-key' });
+        record(row, o);
+        other.push(o.ms);
+        health.push((await get(`${info.url}/healthz`)).ms);
+      }
+      flooding = false;
+      await Promise.all(flooders);
+      row.notes.push(
+        `other p50 ${pct(other, 50).toFixed(0)} ms, p99 ${pct(other, 99).toFixed(0)} ms (target < 250); /healthz p99 ${pct(health, 99).toFixed(0)} ms; ${sent} flood requests`,
+      );
+      void service;
+    },
+  );
 }
 
 async function authFailures(_service: Service, info: ListenInfo): Promise<Row> {
@@ -297,8 +339,19 @@ function print(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const generate = { sessions: SESSIONS, seed: 1, days: 40, end: END };
+  const engine =
+    process.env.LOADTEST_ENGINE === 'chdb'
+      ? await generateDataset(generate).then(async (dataset) => {
+          try {
+            return await openChdb({ dataset });
+          } finally {
+            await dataset.close();
+          }
+        })
+      : undefined;
   const service = await createService({
-    data: { generate: { sessions: SESSIONS, seed: 1, days: 40, end: END } },
+    data: engine === undefined ? { generate } : { engine },
     // For experiments: LOADTEST_SERVICE='{"admission":{"customerSlots":1}}'.
     ...JSON.parse(process.env.LOADTEST_SERVICE ?? '{}'),
   });
@@ -310,6 +363,7 @@ async function main(): Promise<void> {
     ['filter', floodFilter],
     ['mixed', mixed],
     ['disconnect', disconnect],
+    ['flood-leave', floodLeave],
     ['auth', authFailures],
     ['edges', httpEdges],
     ['cache-memory', cacheMemory],
@@ -323,6 +377,7 @@ async function main(): Promise<void> {
   }
   print(rows);
   await service.close();
+  await engine?.close();
   // Anything still holding the loop (a stuck socket) must not keep the suite alive.
   setTimeout(() => process.exit(0), 2000).unref();
 }

@@ -14,8 +14,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createService, type Dataset, type Service } from '@playq/server';
-import { EVALUATOR_SESSIONS } from '../src/small/tables';
+import { createService, type Dataset } from '@playq/server';
 import { alternate } from './alternate';
 import type { EngineMode } from './engine-run';
 import { benchEngineSize, ratios, type SizeFigures, scaleCurve } from './engines';
@@ -422,31 +421,6 @@ function main(d: Data) {
 
 const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
 
-/**
- * Waits (at most 30 s) until the small-data evaluator answers `ask` without a DuckDB statement:
- * it reads its tables in the background once the service opens, DuckDB answering meanwhile.
- */
-async function evaluatorRead(service: Service, ask: () => Promise<unknown>): Promise<boolean> {
-  const engine = service.engine;
-  const run = engine.run.bind(engine);
-  let statements = 0;
-  engine.run = (...args) => {
-    statements++;
-    return run(...args);
-  };
-  try {
-    for (let attempt = 0; attempt < 600; attempt++) {
-      statements = 0;
-      await ask();
-      if (statements === 0) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  } finally {
-    engine.run = run;
-  }
-}
-
 async function bench(n: number) {
   const out: { sessions: number } & Record<string, unknown> = { sessions: n };
   peakRss = process.memoryUsage().rss;
@@ -454,8 +428,7 @@ async function bench(n: number) {
   const database = process.env.BENCH_DATABASE ? `${process.env.BENCH_DATABASE}.${n}` : undefined;
   const memoryLimit = process.env.BENCH_MEMORY_LIMIT;
   if (database) (await import('node:fs')).rmSync(database, { force: true });
-  // The service opens its own data, as `playq serve --sessions N` does: on data up to
-  // EVALUATOR_SESSIONS sessions the small-data evaluator then answers what it covers.
+  // The service opens its own data, as `playq serve --sessions N` does.
   const service = await createService({
     data: {
       generate: {
@@ -502,11 +475,6 @@ async function bench(n: number) {
     if (res.status !== 200) throw new Error(`${q.path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { response: Record<string, unknown>[]; totalrecords: number };
   };
-  if (n <= EVALUATOR_SESSIONS) {
-    const t = performance.now();
-    const read = await evaluatorRead(service, () => call(QUERIES.a));
-    out.smallEvaluator = { tablesRead: read, waitedMs: Math.round(performance.now() - t) };
-  }
   // Each query once for its answer (and as a warm-up); its time is measured later, alternated
   // with its baseline's scan (see alternate.ts).
   const serviceAnswers: Record<string, ServiceAnswer> = {};

@@ -8,17 +8,17 @@ import {
   type QueryLimits,
   withoutTrailingSlash,
 } from '@playq/query';
-import { checkCredentials, DEMO_CUSTOMERS, type DemoCredentials } from './data/customers';
-import type { Dataset } from './data/dataset';
-import type { GenerateOptions } from './data/generate';
-import type { DataFormat } from './data/load';
+import { type CustomerCredentials, checkCredentials, DEMO_CUSTOMERS } from './data/credentials';
 import type { ChdbOptions } from './engine/chdb-engine';
 import type { ClickHouseServerOptions } from './engine/clickhouse-server';
+import type { Dataset } from './engine/duckdb/dataset';
+import type { GenerateOptions } from './engine/duckdb/generate';
+import type { DataFormat } from './engine/duckdb/load';
 import type { Engine } from './engine/engine';
+import type { AdmissionOptions } from './exec/admission';
 import type { AddressLimitOptions } from './http/address-limits';
 import { trustedProxies } from './http/client-address';
 import type { RateLimitOptions } from './http/rate-limit';
-import type { AdmissionOptions } from './sql/admission';
 import { DEFAULT_METRICS, type MetricTable, metricTable } from './sql/metric-sql';
 
 /**
@@ -46,9 +46,9 @@ export interface ServiceOptions {
    */
   readonly catalogue?: AnyCatalogue;
   /** The customers and their credentials. Default `DEMO_CUSTOMERS`. */
-  readonly credentials?: readonly DemoCredentials[];
+  readonly credentials?: readonly CustomerCredentials[];
   /** Alias of `credentials`. */
-  readonly customers?: readonly DemoCredentials[];
+  readonly customers?: readonly CustomerCredentials[];
   /** Default `/api/v1`. */
   readonly basePath?: string;
   /** Default `/plans`. */
@@ -103,14 +103,6 @@ export interface ServiceOptions {
   readonly headersTimeoutMs?: number;
   /** Time a client has to send its whole request over HTTP; default 30,000 ms. */
   readonly requestTimeoutMs?: number;
-  /**
-   * Answer the queries it covers on small data (generated or loaded into memory, or a database
-   * file such as the test service's, under 100,000 sessions) with the small-data evaluator, in
-   * JavaScript over the columns read once in the background, instead of a DuckDB statement: same
-   * answers, a fraction of the time (docs/server.md, "Performance design"). Default `true`, unless
-   * the environment sets `PLAYQ_SMALL_EVALUATOR=off`; `false` sends every query to DuckDB.
-   */
-  readonly smallEvaluator?: boolean;
 }
 /** The options with defaults filled in and checked. */
 export interface ServiceSettings {
@@ -118,7 +110,7 @@ export interface ServiceSettings {
   readonly metrics: MetricTable;
   readonly basePath: string;
   readonly planPath: string;
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   readonly limits: QueryLimits;
   readonly queryTimeoutMs: number;
   readonly tokenTtlSeconds: number;

@@ -1,23 +1,18 @@
 // createService: the data, the app and its lifecycle. `fetch` answers in process (no socket);
 // `listen` adds a Node HTTP listener; `close` drains in-flight requests before closing the database.
 
-import type { DemoCredentials } from './data/customers';
-import { checkMemoryLimit, Dataset } from './data/dataset';
-import { applyMemoryLimit, openData } from './data/open-data';
+import type { CustomerCredentials } from './data/credentials';
+import { Dataset } from './engine/duckdb/dataset';
+import { checkMemoryLimit } from './engine/duckdb/memory-limit';
 import type { Engine } from './engine/engine';
+import { QueryExecutor } from './exec/executor';
 import { AddressLimits } from './http/address-limits';
 import { createApp } from './http/app';
 import { Authenticator } from './http/auth';
 import { RateLimiter } from './http/rate-limit';
 import { type ListenInfo, Serving } from './http/serving';
+import { applyMemoryLimit, openData } from './open-data';
 import { type ServiceOptions, type ServiceSettings, serviceSettings } from './service-options';
-import {
-  EVALUATOR_SESSIONS,
-  readSmallTables,
-  SMALL_EVALUATOR_SESSIONS,
-  type SmallTables,
-} from './small/tables';
-import { QueryExecutor } from './sql/execute';
 
 export interface Service {
   /** Answers one request in process, exactly as over HTTP. */
@@ -26,7 +21,7 @@ export interface Service {
   listen(options?: { readonly port?: number; readonly host?: string }): Promise<ListenInfo>;
   /** Stops accepting, finishes in-flight requests, then closes the listener and the database (unless given as `{ dataset }`). */
   close(): Promise<void>;
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   /** The engine answering the plans (DuckDB, chdb or a ClickHouse server). */
   readonly engine: Engine;
   /** The embedded DuckDB dataset; throws a TypeError when the service runs on another engine. */
@@ -78,10 +73,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // making them is logged once (the data set keeps serving without them).
   if (db instanceof Dataset)
     void db.derivedTablesMade().then((failure) => failure && settings.log?.(failure));
-  // Read while the service already serves (DuckDB answers meanwhile): opening stays as fast.
-  const small = ownsDb ? smallTables(db, options, settings.log) : undefined;
   const executor = new QueryExecutor(db, {
-    ...(small ? { small } : {}),
     timeoutMs: settings.queryTimeoutMs,
     cacheTtlMs: settings.cacheTtlMs,
     cacheMaxRecords: settings.cacheMaxRecords,
@@ -119,34 +111,6 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     },
   });
   return serviceOf(serving, settings, db);
-}
-
-/**
- * The tables of small coded data the service opened, read for the small-data evaluator
- * (`ServiceOptions.smallEvaluator`) in the background; none for other data, or when it is off. A
- * failure to read them is logged once, and DuckDB answers every query.
- */
-function smallTables(
-  db: Engine,
-  options: ServiceOptions,
-  log: ((line: string) => void) | undefined,
-): Promise<SmallTables | undefined> | undefined {
-  const on = options.smallEvaluator ?? process.env.PLAYQ_SMALL_EVALUATOR !== 'off';
-  // In memory or in a database file (the test service's cached data): the coded tables, which
-  // nothing changes once open. Parquet in place (the raw layout) stays with DuckDB.
-  if (!on || !(db instanceof Dataset)) return undefined;
-  if (db.target.layout !== 'coded' || db.stats().sessions > EVALUATOR_SESSIONS) return undefined;
-  // Reading a million sessions leaves DuckDB's allocator holding about 150 MB more: handed back
-  // (a failure there changes nothing but the memory held). Test-sized data leaves little.
-  const large = db.stats().sessions >= SMALL_EVALUATOR_SESSIONS;
-  const read = readSmallTables(db).then(async (tables) => {
-    if (large) await db.releaseMemory().catch(() => undefined);
-    return tables;
-  });
-  return read.catch((error: unknown) => {
-    log?.(`@playq/server: the small-data evaluator is off, reading the data failed (${errorLine(error)})`);
-    return undefined;
-  });
 }
 
 /** The service object over its serving lifecycle. */

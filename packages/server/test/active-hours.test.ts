@@ -1,13 +1,13 @@
 // concurviewavg by whole hours or days over a window of whole hours, with no filter and no
-// session-level condition, counts the ended sessions from their counts by hour (data/derived.ts
+// session-level condition, counts the ended sessions from their counts by hour (sql/derived-tables.ts
 // ACTIVE_HOURS): the same series as the plan that reads every session, on every engine, over
 // random windows; any other query keeps reading the sessions.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
+import { QueryExecutor } from '../src/exec/executor';
 import { generateDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
 import { asEngineUnderTest, planContext } from './engine-under-test';
 import { node } from './v2-fixture';
 

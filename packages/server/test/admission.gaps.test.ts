@@ -2,8 +2,8 @@
 // of each full queue, what leaving the queue does to a customer's place, a waiting query's
 // deadline, and that a slot is given back once however often its release is called.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryTimeoutError } from '../src/data/dataset';
-import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/sql/admission';
+import { QueryTimeoutError } from '../src/engine/engine';
+import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/exec/admission';
 import { flush, ticket } from './queue-helpers';
 
 /** What `promise` rejected with, or 'pending' / 'resolved'. */

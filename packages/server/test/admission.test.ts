@@ -1,11 +1,12 @@
 // Admission control and cancellation on their own: the queue with fake timers, the executor with a
 // fake slow database (a query that runs until interrupted), and DuckDB's interrupt for real.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dataset, QueryTimeoutError } from '../src/data/dataset';
-import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/sql/admission';
+import { Dataset } from '../src/engine/duckdb/dataset';
+import { QueryTimeoutError } from '../src/engine/engine';
+import { Admission, AdmissionRefusedError, QueryCancelledError } from '../src/exec/admission';
+import { QueryExecutor } from '../src/exec/executor';
+import { InFlightRuns } from '../src/exec/in-flight';
 import type { CompiledQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
-import { SharedRuns } from '../src/sql/shared-run';
 import { flush, ticket } from './queue-helpers';
 
 afterEach(() => {
@@ -118,9 +119,9 @@ describe('Admission', () => {
   });
 });
 
-describe('SharedRuns', () => {
+describe('InFlightRuns', () => {
   it('cancels the shared work only when its last waiter leaves', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     let workSignal: AbortSignal | undefined;
     const work = (signal: AbortSignal) => {
       workSignal = signal;

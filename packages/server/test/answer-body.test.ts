@@ -3,11 +3,11 @@
 // arrives in pieces, and its bytes are held in the answers' budget until it has been read or left.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { Admission, AdmissionRefusedError } from '../src/exec/admission';
+import type { PageSlice } from '../src/exec/executor';
+import { BlockWriter, decodeBlock } from '../src/exec/record-block';
 import { answerResponse, PIECE_BYTES } from '../src/http/answer-body';
-import { Admission, AdmissionRefusedError } from '../src/sql/admission';
-import type { PageSlice } from '../src/sql/execute';
 import type { OutputColumn } from '../src/sql/plan';
-import { BlockWriter, decodeBlock } from '../src/sql/record-block';
 import { flush, ticket } from './queue-helpers';
 
 const COLUMNS: OutputColumn[] = [

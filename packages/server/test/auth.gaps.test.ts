@@ -3,7 +3,7 @@
 // wins when two match, and the two header parsers.
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { DemoCredentials } from '../src/data/customers';
+import type { CustomerCredentials } from '../src/data/credentials';
 import { Authenticator, credentialVersion, parseBasic, parseBearer } from '../src/http/auth';
 
 const SECRET = 's'.repeat(32);
@@ -15,7 +15,7 @@ const customer = (
   customerId: string,
   apiKey: string,
   clientSecret = `${customerId}-secret`,
-): DemoCredentials => ({
+): CustomerCredentials => ({
   customerId,
   apiKey,
   clientId: customerId,

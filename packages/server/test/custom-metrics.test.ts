@@ -5,11 +5,11 @@
 import { DEFAULT_CATALOGUE, expr, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
+import { QueryExecutor } from '../src/exec/executor';
 import { createService } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
 import { metricTable } from '../src/sql/metric-sql';
-import { planContext, smallOptions } from './engine-under-test';
+import { planContext } from './engine-under-test';
 import { openV2Dataset, PERIOD } from './v2-fixture';
 
 const {
@@ -71,12 +71,7 @@ async function run(p: Record<string, string>, endpoint: 'metricquery' | 'listses
   const parsed = fromURL(`http://svc.test/api/v1/${endpoint}/demo?${search}`, { catalogue: CUSTOM });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const query: QueryNode = parsed.query;
-  const executor = new QueryExecutor(db, {
-    timeoutMs: 10_000,
-    cacheTtlMs: 0,
-    cacheMaxRecords: 0,
-    ...(await smallOptions(db)),
-  });
+  const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
   const plan = compileQuery(query, { ...planContext(db), metrics: METRICS });
   return (await executor.page(plan, query.limit, query.offset)).records;
 }

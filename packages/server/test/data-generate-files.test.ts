@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Dataset } from '../src/data/dataset';
-import { checkOptions } from '../src/data/generate';
-import { fileStatements, rowNumbers } from '../src/data/generate-files';
+import { Dataset } from '../src/engine/duckdb/dataset';
+import { checkOptions } from '../src/engine/duckdb/generate';
+import { fileStatements, rowNumbers } from '../src/engine/duckdb/generate-files';
 import {
   type DataFormat,
   generateDataset,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { literalPath } from '../src/data/load';
+import { literalPath } from '../src/engine/duckdb/load';
 import { datasetFromRecords, loadDataset, type SessionRecord, writeDataset } from '../src/index';
 
 let root: string;

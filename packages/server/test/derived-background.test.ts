@@ -1,5 +1,5 @@
 // The derived tables of data in files (Parquet in place, a database file), made in the background
-// after the data set opened (src/data/dataset.ts): plans compiled without them and with them answer
+// after the data set opened (src/engine/duckdb/dataset.ts): plans compiled without them and with them answer
 // the same, the target switches once they are made, closing while they are being made stops
 // cleanly, and a failure making them keeps the data set serving on plain plans and is logged once.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/data/dataset';
-import { DERIVED_CATALOG } from '../src/data/derived';
-import { openParquetInPlace } from '../src/data/in-place';
-import { openData } from '../src/data/open-data';
+import type { Dataset } from '../src/engine/duckdb/dataset';
+import { openParquetInPlace } from '../src/engine/duckdb/in-place';
+import { QueryExecutor } from '../src/exec/executor';
 import { createService, generateDataset, writeDataset } from '../src/index';
+import { openData } from '../src/open-data';
 import { compileQuery } from '../src/sql/compile';
+import { DERIVED_CATALOG } from '../src/sql/derived-tables';
 import { DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
-import { QueryExecutor } from '../src/sql/execute';
 import { TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';

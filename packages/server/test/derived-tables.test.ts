@@ -1,4 +1,4 @@
-// The tables derived from the sessions when a DuckDB data set opens (src/data/derived.ts): in every
+// The tables derived from the sessions when a DuckDB data set opens (src/sql/derived-tables.ts): in every
 // storage mode they hold exactly what they are defined as, are made again from the data whenever
 // it opens (a database file changed by hand since, or holding tables of the same names, cannot
 // mislead them), and are never written into the user's file.
@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/data/dataset';
+import type { Dataset } from '../src/engine/duckdb/dataset';
+import { openParquetInPlace } from '../src/engine/duckdb/in-place';
+import { generateDataset, writeDataset } from '../src/index';
+import { openData } from '../src/open-data';
+import { compileQuery } from '../src/sql/compile';
 import {
   ACTIVE_HOURS,
   DERIVED_CATALOG,
@@ -15,11 +19,7 @@ import {
   OPEN_SESSIONS,
   SAMPLE_SESSIONS,
   sampledSession,
-} from '../src/data/derived';
-import { openParquetInPlace } from '../src/data/in-place';
-import { openData } from '../src/data/open-data';
-import { generateDataset, writeDataset } from '../src/index';
-import { compileQuery } from '../src/sql/compile';
+} from '../src/sql/derived-tables';
 import { CLICKHOUSE_RAW, DUCKDB_CODED, DUCKDB_RAW, type PlanTarget } from '../src/sql/dialect';
 import { SAMPLE_EVERY, TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';

@@ -1,19 +1,17 @@
 // The engine the semantics suites run on: PLAYQ_TEST_ENGINE picks DuckDB in memory (default), on a
-// database file (`duckdb-file`), on Parquet in place (`duckdb-parquet`), chdb (`chdb`), or DuckDB in
-// memory with the small-data evaluator answering the queries it covers (`duckdb-small`). Each test
+// database file (`duckdb-file`), on Parquet in place (`duckdb-parquet`) or chdb (`chdb`). Each test
 // builds its data in memory as before; this turns that dataset into the engine under test, through
 // the same files and loaders a user goes through.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openParquetInPlace } from '../src/data/in-place';
 import { openChdb } from '../src/engine/chdb-engine';
+import { openParquetInPlace } from '../src/engine/duckdb/in-place';
 import { decodedBy, type Engine } from '../src/engine/engine';
 import { type Dataset, loadDataset, writeDataset } from '../src/index';
-import { readSmallTables, type SmallTables } from '../src/small/tables';
 import type { CompileContext } from '../src/sql/compile';
 
-export const ENGINES = ['duckdb-memory', 'duckdb-file', 'duckdb-parquet', 'chdb', 'duckdb-small'] as const;
+export const ENGINES = ['duckdb-memory', 'duckdb-file', 'duckdb-parquet', 'chdb'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
 export const ENGINE_UNDER_TEST: EngineName = engineName(process.env.PLAYQ_TEST_ENGINE);
@@ -40,7 +38,7 @@ export async function asEngineUnderTest(
   dataset: Dataset,
   name: EngineName = ENGINE_UNDER_TEST,
 ): Promise<Engine> {
-  if (name === 'duckdb-memory' || name === 'duckdb-small') return dataset;
+  if (name === 'duckdb-memory') return dataset;
   try {
     if (name === 'chdb') return await openChdb({ dataset });
     const dir = scratch();
@@ -64,27 +62,5 @@ export async function asEngineUnderTest(
 export function planContext(engine: Engine, customer = 'demo'): CompileContext {
   const customerCode = engine.customerCode(customer);
   if (customerCode === undefined) throw new Error(`no customer ${customer} in the test data`);
-  const smallData = ENGINE_UNDER_TEST === 'duckdb-small';
-  return {
-    customerCode,
-    dictionary: () => undefined,
-    target: engine.target,
-    decodes: decodedBy(engine),
-    ...(smallData ? { smallData } : {}),
-  };
-}
-
-const tablesOf = new WeakMap<Engine, Promise<SmallTables | undefined>>();
-
-/** The executor options of the engine under test: with `duckdb-small`, the evaluator's tables. */
-export async function smallOptions(engine: Engine): Promise<{ small?: SmallTables }> {
-  if (ENGINE_UNDER_TEST !== 'duckdb-small') return {};
-  let tables = tablesOf.get(engine);
-  if (tables === undefined) {
-    tables = readSmallTables(engine as Dataset);
-    tablesOf.set(engine, tables);
-  }
-  const small = await tables;
-  if (small === undefined) throw new Error('the test data has a repeated session id');
-  return { small };
+  return { customerCode, dictionary: () => undefined, target: engine.target, decodes: decodedBy(engine) };
 }

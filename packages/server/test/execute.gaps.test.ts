@@ -2,9 +2,9 @@
 // fetched whole and served from the cache, when it is too big and paged by SQL, when a page past the
 // end needs a count of its own, how a row becomes a record, and a budget spent before the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dataset } from '../src/data/dataset';
-import { QueryCancelledError } from '../src/sql/admission';
-import { QueryExecutor } from '../src/sql/execute';
+import { Dataset } from '../src/engine/duckdb/dataset';
+import { QueryCancelledError } from '../src/exec/admission';
+import { QueryExecutor } from '../src/exec/executor';
 import { type CompiledQuery, freezePlan } from '../src/sql/plan';
 
 let db: Dataset;

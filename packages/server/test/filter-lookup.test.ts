@@ -4,10 +4,10 @@
 // from the data, several dimensions, on sessions and on error events) the records are the same.
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { QueryExecutor } from '../src/exec/executor';
 import { type Dataset, generateDataset } from '../src/index';
 import { compileQuery } from '../src/sql/compile';
 import { isSmallDimension } from '../src/sql/dimension-sql';
-import { QueryExecutor } from '../src/sql/execute';
 import { duckParameters, Params } from '../src/sql/params';
 import { filterConditions } from '../src/sql/population';
 import { planContext } from './engine-under-test';

@@ -5,11 +5,12 @@
 import { fc, test } from '@fast-check/vitest';
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeValues, decodedBy, type Engine } from '../src/engine/engine';
+import { decodedBy, type Engine } from '../src/engine/engine';
+import { codeValues } from '../src/exec/code-values';
+import { QueryExecutor } from '../src/exec/executor';
 import { generateDataset } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
 import { isSmallDimension, LARGE_DIMENSIONS } from '../src/sql/dimension-sql';
-import { QueryExecutor } from '../src/sql/execute';
 import { asEngineUnderTest, planContext } from './engine-under-test';
 import { node } from './v2-fixture';
 

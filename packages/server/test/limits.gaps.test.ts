@@ -2,11 +2,11 @@
 // times (refill, reset, retry delay, policy window), its option checks and the sweep that bounds its
 // memory; the per-address limits' 429s; the capped body reader; and the overload answers.
 import { describe, expect, it } from 'vitest';
+import { AdmissionRefusedError, QueryCancelledError } from '../src/exec/admission';
 import { AddressLimits } from '../src/http/address-limits';
 import { readCappedText } from '../src/http/body-limit';
 import { overloadResponse } from '../src/http/overload';
 import { RateLimiter } from '../src/http/rate-limit';
-import { AdmissionRefusedError, QueryCancelledError } from '../src/sql/admission';
 
 async function read(res: Response | undefined) {
   if (res === undefined) return undefined;

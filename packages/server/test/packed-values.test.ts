@@ -1,9 +1,9 @@
-// The packed values of a large dictionary (src/sql/packed-values.ts): every code added reads back
+// The packed values of a large dictionary (src/data/packed-values.ts): every code added reads back
 // as its value's JSON text, every other code (a gap, past the end, negative, not an integer) as
 // none, and codes out of order are refused.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { PackedValues } from '../src/sql/packed-values';
+import { PackedValues } from '../src/data/packed-values';
 
 const entries = fc
   .uniqueArray(fc.tuple(fc.integer({ min: 0, max: 5000 }), fc.string({ unit: 'binary', maxLength: 20 })), {

@@ -2,9 +2,9 @@
 // beyond its bound, never keeps a key longer than MAX_KEY_LENGTH, keeps nothing at size 0, and
 // finds a plan only for the target it was compiled for.
 import { describe, expect, it } from 'vitest';
+import { MAX_KEY_LENGTH, PlanMemo } from '../src/exec/plan-memo';
 import { DUCKDB_CODED, DUCKDB_RAW } from '../src/sql/dialect';
 import { emptyPlan } from '../src/sql/plan';
-import { MAX_KEY_LENGTH, PlanMemo } from '../src/sql/plan-memo';
 
 const T = DUCKDB_CODED;
 const remembered = (limit: number) => ({ plan: emptyPlan([]), limit, offset: 0 });

@@ -3,7 +3,7 @@
 // session-level error counts, and the compiler errors for names validation should have refused.
 import type { FilterAst, QoeCondition } from '@playq/grammar';
 import { describe, expect, it } from 'vitest';
-import type { Dictionary } from '../src/data/dataset';
+import type { Dictionary } from '../src/data/encode';
 import { Params } from '../src/sql/params';
 import { CompileError } from '../src/sql/plan';
 import {

@@ -1,7 +1,6 @@
 // concurrency=1 counts each active session's time and bytes pro rata, in whole milliseconds and
-// bytes (half up: docs/server.md#query-semantics-v2), so sums are exact and every engine, and the
-// small-data evaluator, gives the same digits. Hand-computed answers on sessions straddling the
-// window's edges, where the shares are fractions.
+// bytes (half up), so sums are exact and every engine gives the same digits. Hand-computed answers
+// on sessions straddling the window's edges, where the shares are fractions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
 import { openV2Dataset, run, SESSIONS, T0, type V2Session } from './v2-fixture';

@@ -1,5 +1,5 @@
-// Helpers shared by the admission and shared-run tests.
-import type { Ticket } from '../src/sql/admission';
+// Helpers shared by the admission and in-flight tests.
+import type { Ticket } from '../src/exec/admission';
 
 /** A ticket for `customer` with a 10 s budget from now, overridable field by field. */
 export const ticket = (customer: string, extra: Partial<Ticket> = {}): Ticket => ({

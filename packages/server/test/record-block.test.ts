@@ -3,7 +3,6 @@
 // non-finite null), any slice of them is the JSON of those records, and a prefix is a copy.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import type { OutputColumn } from '../src/sql/plan';
 import {
   BlockWriter,
   blockBytes,
@@ -12,7 +11,8 @@ import {
   decodeBlock,
   EMPTY_BLOCK,
   type RecordBlock,
-} from '../src/sql/record-block';
+} from '../src/exec/record-block';
+import type { OutputColumn } from '../src/sql/plan';
 
 /** The record the service makes of a row (the rule before blocks existed, written out). */
 function expectedRecord(row: readonly unknown[], columns: readonly OutputColumn[]): Record<string, unknown> {

@@ -2,10 +2,10 @@
 // bytes with a share per customer, a page fetches what it needs plus what one cache entry can hold
 // (never 100,001 rows for limit=1), and big answers, cached or not, are admitted by their bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dataset } from '../src/data/dataset';
-import { generateDataset } from '../src/data/generate';
+import { Dataset } from '../src/engine/duckdb/dataset';
+import { generateDataset } from '../src/engine/duckdb/generate';
+import { QueryExecutor } from '../src/exec/executor';
 import { createService, type Service } from '../src/index';
-import { QueryExecutor } from '../src/sql/execute';
 import { type CompiledQuery, freezePlan } from '../src/sql/plan';
 import { END } from './helpers';
 

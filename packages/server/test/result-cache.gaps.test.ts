@@ -2,8 +2,8 @@
 // its rules are checked exactly: when it is on, the size of the largest entry it takes, expiry to
 // the millisecond, least recently used out first, and the record budget kept after every set.
 import { describe, expect, it } from 'vitest';
-import { BlockWriter } from '../src/sql/record-block';
-import { type CachedResult, ResultCache } from '../src/sql/result-cache';
+import { BlockWriter } from '../src/exec/record-block';
+import { type CachedResult, ResultCache } from '../src/exec/result-cache';
 
 /** A whole result of n records `{ i }` (customer "" unless given). */
 const rows = (n: number, customer = ''): CachedResult => {

@@ -5,9 +5,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type CustomerCredentials,
   createService,
   type Dataset,
-  type DemoCredentials,
   generateDataset,
   type Service,
 } from '../src/index';
@@ -176,7 +176,7 @@ describe('CORS origins', () => {
 
 describe('token binding', () => {
   const JWT = 'j'.repeat(32);
-  const customers = (secret: string): DemoCredentials[] => [
+  const customers = (secret: string): CustomerCredentials[] => [
     { customerId: 'demo', apiKey: 'demo-key', clientId: 'demo', clientSecret: secret, planLevel: '2' },
   ];
   const session = (base: string, token: string) =>

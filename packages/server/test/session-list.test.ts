@@ -13,7 +13,7 @@
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine/engine';
-import { QueryExecutor } from '../src/sql/execute';
+import { QueryExecutor } from '../src/exec/executor';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
 import { planContext } from './engine-under-test';

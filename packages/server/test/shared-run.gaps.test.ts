@@ -1,8 +1,8 @@
-// SharedRuns' rules one by one: who starts the work, who joins it, when the entry leaves the map, and
+// InFlightRuns' rules one by one: who starts the work, who joins it, when the entry leaves the map, and
 // that a caller's signal stops mattering once its run has settled.
 import { describe, expect, it } from 'vitest';
-import { QueryCancelledError } from '../src/sql/admission';
-import { SharedRuns } from '../src/sql/shared-run';
+import { QueryCancelledError } from '../src/exec/admission';
+import { InFlightRuns } from '../src/exec/in-flight';
 import { flush } from './queue-helpers';
 
 /** Work that records each start and settles only when the test says so. */
@@ -15,9 +15,9 @@ function controllableWork<T>() {
   return { work, starts };
 }
 
-describe('SharedRuns.join', () => {
+describe('InFlightRuns.join', () => {
   it('refuses a caller whose signal is already aborted, without starting any work', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const gone = new AbortController();
     gone.abort();
@@ -27,7 +27,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('starts the work once for concurrent callers of one key and gives each the same value', async () => {
-    const runs = new SharedRuns<string>();
+    const runs = new InFlightRuns<string>();
     const { work, starts } = controllableWork<string>();
     const first = runs.join('k', undefined, work);
     const second = runs.join('k', undefined, work);
@@ -40,7 +40,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('forgets a run once it has settled, so the next caller starts fresh work', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const first = runs.join('k', undefined, work);
     starts[0]?.resolve(1);
@@ -54,7 +54,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('forgets a failed run too and hands each waiter the same error', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const a = runs.join('k', new AbortController().signal, work).catch((e: unknown) => e);
     const b = runs.join('k', undefined, work).catch((e: unknown) => e);
@@ -66,7 +66,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('removes the entry the moment its last waiter leaves, before the work has even stopped', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>(); // ignores its abort signal
     const caller = new AbortController();
     const left = runs.join('k', caller.signal, work).catch((e: unknown) => e);
@@ -83,7 +83,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('does not let an abandoned run, settling late, evict the run that replaced it', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const caller = new AbortController();
     const abandoned = runs.join('k', caller.signal, work).catch((e: unknown) => e);
@@ -100,7 +100,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('stops listening to a caller once its run has resolved: a late abort cancels nothing', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const caller = new AbortController();
     const done = runs.join('k', caller.signal, work);
@@ -111,7 +111,7 @@ describe('SharedRuns.join', () => {
   });
 
   it('stops listening to a caller once its run has failed: a late abort cancels nothing', async () => {
-    const runs = new SharedRuns<number>();
+    const runs = new InFlightRuns<number>();
     const { work, starts } = controllableWork<number>();
     const caller = new AbortController();
     const failed = runs.join('k', caller.signal, work).catch((e: unknown) => e);

@@ -5,10 +5,10 @@
 
 import { DEFAULT_CATALOGUE, extendCatalogue, fromURL, type QueryNode } from '@playq/query';
 import type { Engine } from '../src/engine/engine';
+import { QueryExecutor } from '../src/exec/executor';
 import { datasetFromRecords, type ErrorRecord, type SessionRecord } from '../src/index';
 import { type CompiledQuery, compileQuery } from '../src/sql/compile';
-import { QueryExecutor } from '../src/sql/execute';
-import { asEngineUnderTest, planContext, smallOptions } from './engine-under-test';
+import { asEngineUnderTest, planContext } from './engine-under-test';
 
 /** Hour-aligned: 2023-11-14T22:00:00Z. The period is [T0, T0 + 7200). */
 export const T0 = 1_699_999_200;
@@ -195,12 +195,7 @@ export async function runNode(
   db: Engine,
   query: QueryNode,
 ): Promise<{ records: Record<string, unknown>[]; totalrecords: number; plan: CompiledQuery }> {
-  const executor = new QueryExecutor(db, {
-    timeoutMs: 10_000,
-    cacheTtlMs: 0,
-    cacheMaxRecords: 0,
-    ...(await smallOptions(db)),
-  });
+  const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
   const plan = compileQuery(query, planContext(db));
   const page = await executor.page(plan, query.limit, query.offset);
   return { ...page, plan };

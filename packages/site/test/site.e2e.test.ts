@@ -2,30 +2,26 @@
 // the guide and the API reference, then the playground against the reference service on
 // 127.0.0.1. Each step saves a screenshot in test-artifacts/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
 import { drillDown, fromQuery, fromURL, metricQuery, toURL } from '@playq/query';
 import { createService, type Service } from '@playq/server';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_PAGE } from '../src/playground/drill-view';
+import { type Browser, hasBrowser, launchChromium } from './chromium';
 import { serveStatic } from './serve-static';
 
-const CHROMIUM = process.env.PLAYQ_CHROMIUM ?? '/usr/bin/chromium';
 const site = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(site, 'test-artifacts');
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser && process.env.CI) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs it`);
 
 let service: Service;
 let baseUrl: string;
 let web: Awaited<ReturnType<typeof serveStatic>>;
-let context: BrowserContext;
 let page: Page;
-let profile: string;
+let browser: Browser;
 let buildLog = '';
 
 const shot = (name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
@@ -42,30 +38,14 @@ beforeAll(async () => {
   baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
   web = await serveStatic(join(site, '.vitepress', 'dist'));
   mkdirSync(artifacts, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), 'playq-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1100, height: 1000 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchChromium({ width: 1100, height: 1000 });
+  page = browser.page;
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await web?.close();
   await service?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe.skipIf(!hasBrowser)('the site in Chromium', () => {

@@ -1,7 +1,7 @@
 // The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
 // and its embedded database): start, announce addresses and credentials, wait, close.
 import { type AnyCatalogue, tokenUrlOf } from '@playq/query';
-import { createService, DEMO_CUSTOMERS, type DemoCredentials } from '@playq/server';
+import { type CustomerCredentials, createService, DEMO_CUSTOMERS } from '@playq/server';
 import { CliError, EXIT } from '../errors';
 import { renderTable } from '../format/table';
 import { playqCommand } from '../invocation';
@@ -12,7 +12,7 @@ import { waitForAbort } from './wait';
 
 export interface ServeOptions {
   /** Customers from a credentials file; the demo customers when absent. */
-  readonly credentials?: readonly DemoCredentials[] | undefined;
+  readonly credentials?: readonly CustomerCredentials[] | undefined;
   /** One stderr line per request. */
   readonly accessLog?: boolean;
   /** Origins a browser may read answers from (the service's default when absent). */

@@ -2,12 +2,9 @@
 // token, refreshed shortly before it expires, one refresh at a time however many requests wait
 // for it, and a 401 with the current token drops it so the retry gets a fresh one. The token
 // request goes through the client's own HTTP stack (`AuthContext.send`).
-import { parseProblem } from '../errors/from-response';
+
 import { httpErrorFor, PlayqHttpError } from '../errors/http-errors';
 import { raceSignal } from '../transport/abort';
-import { sendCredentialRequest, standaloneConfig } from '../transport/executor';
-import { redactUrl } from '../transport/redact';
-import type { Transport } from '../transport/types';
 import {
   type AuthAdapter,
   type AuthContext,
@@ -15,7 +12,11 @@ import {
   type CredentialRequest,
   type CredentialResponse,
   requireCredential,
-} from './auth-adapter';
+} from '../transport/auth-adapter';
+import { sendCredentialRequest, standaloneConfig } from '../transport/executor';
+import { parseProblem } from '../transport/from-response';
+import { redactUrl } from '../transport/redact';
+import type { Transport } from '../transport/types';
 import { readTokenAnswer } from './token-answer';
 
 export interface ClientCredentialsOptions {

@@ -1,6 +1,6 @@
 // The two simple strategies of docs/decisions.md#authentication: an API key for the metric endpoint, and a bearer
 // token (fixed, or from a provider function) for the session endpoint.
-import { type AuthAdapter, type AuthHeaders, requireCredential } from './auth-adapter';
+import { type AuthAdapter, type AuthHeaders, requireCredential } from '../transport/auth-adapter';
 
 /**
  * Authenticates metric queries with `X-API-Key`.

@@ -2,7 +2,7 @@
 // access_token and an optional positive expires_in. The answer is made of secrets, so a bad one
 // is reported with every token-like member masked and every known secret removed.
 import { PlayqResponseError } from '../errors/client-errors';
-import { excerpt } from '../errors/from-response';
+import { excerpt } from '../transport/from-response';
 import { headerValueProblem } from '../transport/header-value';
 import { REDACTED, redactText } from '../transport/redact';
 

@@ -4,6 +4,7 @@
 
 import type { Page } from '../response/envelope';
 import { abortReason } from '../transport/abort';
+import { nextPageOffset } from './next-page';
 
 /** @internal */
 export type FetchPage<R> = (offset: number, signal: AbortSignal) => Promise<Page<R>>;
@@ -39,9 +40,10 @@ export async function* pageStream<R>(
   try {
     const first = await fetchPage(startOffset, controller.signal);
     yield first;
-    if (first.records.length === 0) return;
+    const second = nextPageOffset(first);
+    if (second === undefined) return;
     const { limit, totalrecords } = first;
-    let next = startOffset + limit;
+    let next = second;
     const fill = () => {
       while (
         !closed &&

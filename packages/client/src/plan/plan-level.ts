@@ -3,8 +3,8 @@
 // number of concurrent session queries for one customer cause one lookup.
 import { CUSTOMER_ID_PATTERN, planLookupUrl } from '@playq/query';
 import { PlayqResponseError, PlayqValidationError } from '../errors/client-errors';
-import { excerpt } from '../errors/from-response';
 import { raceSignal } from '../transport/abort';
+import { excerpt } from '../transport/from-response';
 
 const PLAN_LEVEL = /^[A-Za-z0-9._-]{1,64}$/;
 const PLAN_KEY = /^plan_?level$/i;

@@ -3,7 +3,7 @@
 // that was asked for. Anything else becomes a PlayqResponseError with a short excerpt.
 import { pageCount, type ResultEnvelope } from '@playq/query';
 import { PlayqResponseError } from '../errors/client-errors';
-import { excerpt } from '../errors/from-response';
+import { excerpt } from '../transport/from-response';
 
 /**
  * One page of a result, typed by the query that produced it: the wire envelope's counts (owned by

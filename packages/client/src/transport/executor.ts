@@ -2,14 +2,15 @@
 // per-attempt timeout, an overall deadline, retries with backoff, one re-authentication after a
 // 401, redirects kept to their origin, user hooks on redacted data, and typed errors. Queries,
 // plan lookups and token requests all go through it; it returns the body text of a 2xx answer.
-import type { AuthAdapter, AuthHeaders, CredentialRequest, CredentialResponse } from '../auth/auth-adapter';
+
 import { PlayqNetworkError, PlayqTimeoutError } from '../errors/client-errors';
-import { errorFromResponse } from '../errors/from-response';
 import { PlayqUnauthorizedError } from '../errors/http-errors';
 import { PlayqError } from '../errors/playq-error';
 import { abortReason, linkedController, raceSignal, sleep } from './abort';
 import { Attempt } from './attempt';
+import type { AuthAdapter, AuthHeaders, CredentialRequest, CredentialResponse } from './auth-adapter';
 import { type CrossOriginRedirects, fetchFollowingRedirects } from './follow-redirects';
+import { errorFromResponse } from './from-response';
 import { headerValueProblem, isHeaderName } from './header-value';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBodyText } from './read-body';
 import { redactHeaders, redactUrl, SENSITIVE_HEADERS } from './redact';

@@ -1,7 +1,7 @@
 // The TypeScript that builds a given query with this package's fluent builder, so a URL found in a
 // dashboard or a log becomes code in one step.
 import type { QueryNode } from '../model';
-import { isTimeSeries } from '../wire/time-series';
+import { isTimeSeries } from '../time-series';
 
 const str = (s: string): string => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 

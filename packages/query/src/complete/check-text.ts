@@ -4,9 +4,12 @@
 
 import {
   type Diagnostic,
+  type FilterAst,
+  type PeriodAst,
   parseFilter,
   parsePeriod,
   parseQoeFilter,
+  type QoeFilterAst,
   type TextKind,
   tokenSpans,
 } from '@playq/grammar';
@@ -88,6 +91,21 @@ export function checkText(
   text: string,
   options: { readonly catalogue?: AnyCatalogue } = {},
 ): QueryDiagnostic[] {
+  return readText(kind, text, options).diagnostics;
+}
+
+/** What a text reads as: the grammar's AST when it parses (`undefined` otherwise), and `checkText`'s problems. */
+export interface TextReading {
+  readonly value: FilterAst | QoeFilterAst | PeriodAst | undefined;
+  readonly diagnostics: QueryDiagnostic[];
+}
+
+/** `checkText` keeping the AST it parsed, for callers that need the value too. @internal */
+export function readText(
+  kind: TextKind,
+  text: string,
+  options: { readonly catalogue?: AnyCatalogue } = {},
+): TextReading {
   const s = typeof text === 'string' ? text : '';
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   const cx = textContext(catalogue);
@@ -95,10 +113,10 @@ export function checkText(
   if (kind === 'filter') {
     const r = parseFilter(s);
     if (!r.ok)
-      return [
+      return failed([
         ...unknownNamesBefore(kind, s, r.errors, catalogue),
         ...r.errors.map((d) => fromGrammar('invalid_filter', 'filter', d)),
-      ];
+      ]);
     for (const w of r.warnings) out.push(fromGrammar('invalid_filter', 'filter', w));
     checkFilter(
       cx,
@@ -106,19 +124,26 @@ export function checkText(
       () => r.spans,
       () => {},
     );
-  } else if (kind === 'qoefilter') {
+    return { value: r.value, diagnostics: out };
+  }
+  if (kind === 'qoefilter') {
     const r = parseQoeFilter(s);
     if (!r.ok)
-      return [
+      return failed([
         ...unknownNamesBefore(kind, s, r.errors, catalogue),
         ...r.errors.map((d) => fromGrammar('invalid_qoefilter', 'qoefilter', d)),
-      ];
+      ]);
     for (const w of r.warnings) out.push(fromGrammar('invalid_qoefilter', 'qoefilter', w));
     checkQoeFilter(cx, r.value, () => r.spans);
-  } else if (kind === 'period') {
-    const r = parsePeriod(s);
-    if (!r.ok) return r.errors.map((d) => fromGrammar('invalid_period', 'period', d));
-    for (const w of r.warnings) out.push(fromGrammar('invalid_period', 'period', w));
+    return { value: r.value, diagnostics: out };
   }
-  return out;
+  if (kind === 'period') {
+    const r = parsePeriod(s);
+    if (!r.ok) return failed(r.errors.map((d) => fromGrammar('invalid_period', 'period', d)));
+    for (const w of r.warnings) out.push(fromGrammar('invalid_period', 'period', w));
+    return { value: r.value, diagnostics: out };
+  }
+  return { value: undefined, diagnostics: out };
 }
+
+const failed = (diagnostics: QueryDiagnostic[]): TextReading => ({ value: undefined, diagnostics });

@@ -10,8 +10,8 @@ import {
   DEFAULT_SESSION_TYPE,
   type QueryNode,
 } from '../model';
+import { isTimeSeries } from '../time-series';
 import { AGGREGATE_ENDPOINTS, ENDPOINTS } from '../wire/endpoints';
-import { isTimeSeries } from '../wire/time-series';
 import {
   enumParameter,
   grammarParameter,

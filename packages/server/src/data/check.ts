@@ -10,6 +10,7 @@ import {
   TABLE_COLUMNS,
   type TableName,
 } from './schema';
+import { formatBound, MAX_TEXT_LENGTH, VALUE_RANGES } from './value-bounds';
 
 const INTEGER_TYPES = new Set([
   'TINYINT',
@@ -209,6 +210,7 @@ export function typedRows(s: Staged): TypedRows {
       message: () => 'empty, but the column is required',
     });
   }
+  checks.push(...boundChecks(s));
   if (s.table !== 'sessions') return { sql, checks, defaulted };
   for (const rule of SESSION_ROW_RULES) {
     checks.push({
@@ -224,6 +226,37 @@ export function typedRows(s: Staged): TypedRows {
     message: (v) => `session ${JSON.stringify(v)} appears a second time for its customer`,
   };
   return { sql, checks, repeat, defaulted };
+}
+
+/** Every value within its column's range, and every text within the longest length. */
+function boundChecks(s: Staged): Check[] {
+  const checks: Check[] = [];
+  for (const spec of TABLE_COLUMNS[s.table]) {
+    if (!s.types.has(spec.name)) continue;
+    const c = `"${spec.name}"`;
+    const range = VALUE_RANGES[spec.name];
+    if (spec.kind === 'integer' && range !== undefined) {
+      checks.push({
+        column: spec.name,
+        sql: `${c} IS NOT NULL AND (${c} < ${range.min} OR ${c} > ${range.max})`,
+        show: `${c}::VARCHAR`,
+        message: (v) =>
+          `${v} is out of range: ${spec.name} holds ${range.unit}, from ${formatBound(range.min)} to ${formatBound(range.max)}`,
+      });
+    }
+    if (spec.kind === 'string') {
+      checks.push({
+        column: spec.name,
+        sql: `length(${c}) > ${MAX_TEXT_LENGTH}`,
+        show: `length(${c})::VARCHAR || ' ' || left(${c}, 40)`,
+        message: (v) => {
+          const [length, ...start] = v.split(' ');
+          return `a value of ${formatBound(Number(length))} characters (${JSON.stringify(`${start.join(' ')}…`)}) is longer than the ${formatBound(MAX_TEXT_LENGTH)} a text value may have`;
+        },
+      });
+    }
+  }
+  return checks;
 }
 
 type All = (sql: string) => Promise<unknown[][]>;

@@ -264,3 +264,9 @@ async function sliceBounds(all: EncodeOptions['all'], perSlice: number): Promise
   }
   return slices;
 }
+
+/** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
+export interface Dictionary {
+  readonly codes: ReadonlyMap<string, number>;
+  readonly values: readonly string[];
+}

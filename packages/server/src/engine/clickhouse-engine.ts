@@ -1,12 +1,17 @@
 // The ClickHouse engine: plans compiled for ClickHouse (raw layout, `{pN:Type}` parameters) run over
 // a connection, in process (chdb) or to a server or cluster (@clickhouse/client). The connection
 // only moves statements and columns; customers, statistics and time budgets are handled here.
-import { QueryTimeoutError } from '../data/dataset';
 import { CLICKHOUSE_RAW } from '../sql/dialect';
 import type { SmallDimension } from '../sql/dimension-sql';
 import type { PlanParameter } from '../sql/params';
 import { clickHouseSettings } from './clickhouse-schema';
-import type { ChunkVisitor, DatasetStats, Engine, StatementOptions } from './engine';
+import {
+  type ChunkVisitor,
+  type DatasetStats,
+  type Engine,
+  QueryTimeoutError,
+  type StatementOptions,
+} from './engine';
 
 /** Moves one statement to ClickHouse and its result back, column by column. */
 export interface ClickHouseConnection {
@@ -16,6 +21,8 @@ export interface ClickHouseConnection {
     params: Record<string, unknown>,
     settings: Record<string, string | number>,
     signal?: AbortSignal,
+    /** Whose statement it is, where the connection shares the engine fairly between customers. */
+    customer?: string,
   ): Promise<unknown[][]>;
   /** Runs a statement for its effect (DDL, INSERT). */
   command(sql: string, params?: Record<string, unknown>): Promise<void>;
@@ -88,7 +95,7 @@ export class ClickHouseEngine implements Engine {
     visit: ChunkVisitor,
   ): Promise<void> {
     if (this.closed) throw new Error('@playq/server: the engine is closed');
-    const { timeoutMs, signal } = options;
+    const { timeoutMs, signal, customer } = options;
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
     const timer = new AbortController();
     const timeout = timeoutMs
@@ -101,6 +108,7 @@ export class ClickHouseEngine implements Engine {
         namedParameters(parameters),
         clickHouseSettings(timeoutMs),
         both,
+        customer,
       );
       const rows = columns[0]?.length ?? 0;
       if (rows > 0) visit(columns, rows);

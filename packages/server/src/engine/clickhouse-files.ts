@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dataset } from '../data/dataset';
 import { ENCODED_DIMENSIONS } from '../data/encode';
-import { type DataFormat, loadDataset } from '../data/load';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS } from './clickhouse-schema';
+import type { Dataset } from './duckdb/dataset';
+import { type DataFormat, loadDataset } from './duckdb/load';
 
 /** Plan column -> the dictionary its codes decode through. */
 const DICTIONARIES: ReadonlyMap<string, string> = new Map(

@@ -5,10 +5,10 @@
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataFormat } from '../data/load';
 import { withCheckedFiles, writeClickHouseFiles } from './clickhouse-files';
 import { CLICKHOUSE_ERROR_COLUMNS, CLICKHOUSE_SESSION_COLUMNS, clickHouseSchema } from './clickhouse-schema';
 import { type ClickHouseServerOptions, connectClickHouse } from './clickhouse-server';
+import type { DataFormat } from './duckdb/load';
 
 export interface ClickHouseLoadOptions extends ClickHouseServerOptions {
   /** Read only this format from the directory (default: the first found, as the loader does). */

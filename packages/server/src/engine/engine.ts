@@ -1,16 +1,21 @@
 // What the service needs from the database that answers its plans: the plan target (dialect and
 // layout), the customer and dictionary lookups a compiler makes, the data's statistics, and running
 // one plan statement with bound parameters into columns, chunk by chunk, under a time budget.
+
+import type { Dictionary } from '../data/encode';
+import type { PackedValues } from '../data/packed-values';
 import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension, type ServerDimension, type SmallDimension } from '../sql/dimension-sql';
-import type { PackedValues } from '../sql/packed-values';
 import type { PlanParameter } from '../sql/params';
-import type { CodeValues } from '../sql/record-block';
 
-/** A dimension dictionary: codes are assigned in ascending value order, so ordering by code is ordering by value. */
-export interface Dictionary {
-  readonly codes: ReadonlyMap<string, number>;
-  readonly values: readonly string[];
+export type { Dictionary };
+
+/** Thrown when a query exceeds its time budget and was interrupted. */
+export class QueryTimeoutError extends Error {
+  override readonly name = 'QueryTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`query exceeded its time budget of ${timeoutMs} ms and was cancelled`);
+  }
 }
 
 /**
@@ -41,6 +46,8 @@ export interface StatementOptions {
   readonly timeoutMs?: number;
   /** Interrupt the statement when this aborts; the call then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /** Whose statement it is: an engine that shares itself between customers keeps each to its share. */
+  readonly customer?: string;
 }
 
 /** Receives a chunk of result rows: one array of JS values per column (numbers, strings, null). */
@@ -105,24 +112,4 @@ export interface Engine {
  */
 export function decodedBy(engine: Engine): (dimension: ServerDimension) => boolean {
   return (d) => isSmallDimension(d) || engine.largeDictionary?.(d) !== undefined;
-}
-
-/**
- * The values the records of `columns` are decoded through, large dictionaries read first if they
- * were not yet. A column whose large dictionary the engine does not offer is refused (a plan made
- * for other data): never written as "".
- */
-export async function codeValues(
-  engine: Engine,
-  columns: readonly { readonly decode?: ServerDimension }[],
-): Promise<CodeValues> {
-  const large = new Map<ServerDimension, PackedValues>();
-  for (const { decode } of columns) {
-    if (decode === undefined || isSmallDimension(decode) || large.has(decode)) continue;
-    const dictionary = engine.largeDictionary?.(decode);
-    if (dictionary === undefined)
-      throw new Error(`internal: the plan decodes ${decode}, whose values the engine does not keep`);
-    large.set(decode, await dictionary.values());
-  }
-  return (d) => (isSmallDimension(d) ? engine.dictionary(d)?.values : large.get(d));
 }

@@ -5,9 +5,9 @@
 // the body has been handed over (or its client left), so one customer's flood of big answers
 // waits its turn instead of taking the process.
 import { pageCount } from '@playq/query';
-import type { Admission, Ticket } from '../sql/admission';
-import type { PageSlice } from '../sql/execute';
-import { blockBytes, recordStart } from '../sql/record-block';
+import type { Admission, Ticket } from '../exec/admission';
+import type { PageSlice } from '../exec/executor';
+import { blockBytes, recordStart } from '../exec/record-block';
 
 /** Bodies up to this size are built whole; bigger ones are streamed in pieces of this size. */
 export const PIECE_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 // The hono environment of the service's app and what its routes are given: the connection's
 // address (known only over HTTP) and the options every route reads.
 import type { Context } from 'hono';
-import type { DemoCredentials } from '../data/customers';
+import type { CustomerCredentials } from '../data/credentials';
 import type { AddressLimits } from './address-limits';
 import type { Authenticator } from './auth';
 import type { QueryContext } from './query-handler';
@@ -20,7 +20,7 @@ export interface AppOptions {
   readonly basePath: string;
   readonly planPath: string;
   readonly maxUrlLength: number;
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   /** Origins allowed to read answers from a browser, or `'*'`. */
   readonly corsOrigins: '*' | readonly string[];
   readonly auth: Authenticator;
@@ -43,6 +43,8 @@ export function goneOf(c: Context<AppEnv>): (() => AbortSignal) | undefined {
 }
 
 /** Each customer's credentials by customer id. */
-export function customersById(credentials: readonly DemoCredentials[]): ReadonlyMap<string, DemoCredentials> {
+export function customersById(
+  credentials: readonly CustomerCredentials[],
+): ReadonlyMap<string, CustomerCredentials> {
   return new Map(credentials.map((c) => [c.customerId, c]));
 }

@@ -4,7 +4,7 @@
 // ownership (403/404), then the query itself (400).
 import { CREDENTIAL_HEADER } from '@playq/query';
 import { Hono } from 'hono';
-import { QueryTimeoutError } from '../data/dataset';
+import { QueryTimeoutError } from '../engine/engine';
 import type { AppEnv, AppOptions } from './app-env';
 import { corsStep } from './cors';
 import { mountHealth } from './health-route';

@@ -4,7 +4,7 @@
 // carries its client credential's version, so rotating a client secret revokes earlier tokens.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { DemoCredentials } from '../data/customers';
+import type { CustomerCredentials } from '../data/credentials';
 
 const ISSUER = 'playq-reference-service';
 const AUDIENCE = 'playq-session';
@@ -32,7 +32,7 @@ export const VERSION_CLAIM = 'cv';
  * The version of a client credential: an HMAC under the token key of the customer, client id and
  * secret, so it changes whenever the secret does and tells nothing of the secret without the key.
  */
-export function credentialVersion(key: Uint8Array, c: DemoCredentials): string {
+export function credentialVersion(key: Uint8Array, c: CustomerCredentials): string {
   return createHmac('sha256', key)
     .update(`playq credential version\u0000${c.customerId}\u0000${c.clientId}\u0000${c.clientSecret}`)
     .digest()
@@ -56,11 +56,11 @@ export interface IssuedToken {
 
 export class Authenticator {
   private readonly keys: { customerId: string; digest: Buffer }[];
-  private readonly clients: { credentials: DemoCredentials; secret: Buffer; version: string }[];
+  private readonly clients: { credentials: CustomerCredentials; secret: Buffer; version: string }[];
   private readonly secret: Uint8Array;
 
   constructor(
-    credentials: readonly DemoCredentials[],
+    credentials: readonly CustomerCredentials[],
     private readonly tokenTtlSeconds: number,
     jwtSecret?: string | Uint8Array,
   ) {
@@ -88,9 +88,9 @@ export class Authenticator {
   }
 
   /** The client a client id and secret identify, or `undefined`. */
-  client(clientId: string, clientSecret: string): DemoCredentials | undefined {
+  client(clientId: string, clientSecret: string): CustomerCredentials | undefined {
     const secret = digest(clientSecret);
-    let found: DemoCredentials | undefined;
+    let found: CustomerCredentials | undefined;
     for (const c of this.clients) {
       const idMatches = sameSecret(digest(clientId), c.credentials.clientId);
       const secretMatches = timingSafeEqual(secret, c.secret);

@@ -2,7 +2,7 @@
 // `Authorization: Bearer` token. Either names the customer and the identity rate limits count
 // against, or answers the refusal (401, or 429 for an address that failed too often).
 import type { Credential } from '@playq/query';
-import type { DemoCredentials } from '../data/customers';
+import type { CustomerCredentials } from '../data/credentials';
 import type { AddressLimits } from './address-limits';
 import { type Authenticator, fingerprint, parseBearer } from './auth';
 import { problemResponse } from './problem';
@@ -11,7 +11,7 @@ import { problemResponse } from './problem';
 export type CredentialKind = Credential;
 
 export interface Authenticated {
-  readonly customer: DemoCredentials;
+  readonly customer: CustomerCredentials;
   /** What the per-credential rate limit counts against. */
   readonly identity: string;
 }
@@ -24,7 +24,7 @@ export interface CredentialCheck {
   readonly address: string | undefined;
   readonly auth: Authenticator;
   readonly addressLimits: AddressLimits | undefined;
-  readonly byCustomer: ReadonlyMap<string, DemoCredentials>;
+  readonly byCustomer: ReadonlyMap<string, CustomerCredentials>;
 }
 
 const BEARER_CHALLENGE = (error: string, description: string) =>

@@ -1,7 +1,7 @@
 // The answers of admission control, given at once with `Retry-After`: a customer over its share of
 // the queue is 429 `rate_limited`, a full service queue or a query over DuckDB's memory limit 503
 // `overloaded`; a query whose client went away ends as 499, which only the access log sees.
-import { AdmissionRefusedError, QueryCancelledError } from '../sql/admission';
+import { AdmissionRefusedError, QueryCancelledError } from '../exec/admission';
 import { problemResponse } from './problem';
 
 export function overloadResponse(error: unknown): Response | undefined {

@@ -10,14 +10,14 @@ import {
   type QueryNode,
   type ResultEnvelope,
 } from '@playq/query';
-import type { DemoCredentials } from '../data/customers';
+import type { CustomerCredentials } from '../data/credentials';
 import { decodedBy, type Engine } from '../engine/engine';
+import type { ExecContext, PageSlice, QueryExecutor } from '../exec/executor';
+import { EMPTY_BLOCK } from '../exec/record-block';
 import { type CompiledQuery, CompileError, compileQuery, UnsupportedQueryError } from '../sql/compile';
 import type { PlanTarget } from '../sql/dialect';
 import { isSmallDimension } from '../sql/dimension-sql';
-import type { ExecContext, PageSlice, QueryExecutor } from '../sql/execute';
 import type { MetricTable } from '../sql/metric-sql';
-import { EMPTY_BLOCK } from '../sql/record-block';
 import { answerResponse } from './answer-body';
 import { diagnosticsResponse, problemResponse } from './problem';
 
@@ -42,7 +42,7 @@ export type Envelope = ResultEnvelope;
 export async function answerQuery(
   request: Request,
   endpoint: Endpoint,
-  customer: DemoCredentials,
+  customer: CustomerCredentials,
   ctx: QueryContext,
   headers: Record<string, string>,
   gone?: () => AbortSignal,
@@ -109,7 +109,7 @@ interface Planned {
 function plan(
   request: Request,
   endpoint: Endpoint,
-  customer: DemoCredentials,
+  customer: CustomerCredentials,
   ctx: QueryContext & { readonly target: PlanTarget },
   headers: Record<string, string>,
 ): Response | Planned {
@@ -141,7 +141,6 @@ function plan(
       dictionary: (d) => (isSmallDimension(d) ? ctx.db.dictionary(d) : undefined),
       target: ctx.target,
       decodes: decodedBy(ctx.db),
-      smallData: ctx.executor.smallData,
       metrics: ctx.metrics,
     });
     return { plan: compiled, ...page };

@@ -4,8 +4,7 @@
 // `session-list.ts`).
 // Identifiers come only from the metric and dimension SQL tables; every request value is bound.
 import { isListEndpoint, isPerEventQuery, type QueryNode } from '@playq/query';
-import { smallListPlan, smallPlan } from '../small/covers';
-import { DUCKDB, DUCKDB_CODED, type PlanTarget } from './dialect';
+import { DUCKDB_CODED, type PlanTarget } from './dialect';
 import { isServerDimension, isSmallDimension } from './dimension-sql';
 import { compileEvents } from './events';
 import type { Decodes } from './fragments';
@@ -31,11 +30,6 @@ export interface CompileContext extends FilterContext {
   readonly decodes?: Decodes;
   /** The SQL of the service's metrics; default the default catalogue's. */
   readonly metrics?: MetricTable;
-  /**
-   * The data is answered by the small-data evaluator (src/small/) where it covers the query: a
-   * covered groups plan then carries its evaluator plan (`CompiledQuery.small`).
-   */
-  readonly smallData?: boolean;
 }
 
 /**
@@ -129,28 +123,5 @@ export function compileQuery(query: QueryNode, ctx: CompileContext): CompiledQue
   };
   const list = isListEndpoint(query.endpoint);
   if (!list && isPerEventQuery(query)) return compileEvents(query, targeted, options);
-  const plan = list ? compileSessionList(query, targeted, options) : compileGroups(query, targeted, options);
-  // The evaluator knows the default catalogue's metrics only.
-  const small = metrics === DEFAULT_METRICS ? withSmallPlan(plan, query, ctx, targeted.target) : undefined;
-  return small === undefined ? plan : Object.freeze({ ...plan, small });
-}
-
-/**
- * The small-data evaluator's plan of a groups or session list plan on the embedded database's
- * coded tables, when the data is served by it, it covers the query, and every dimension field is
- * written from its code (the evaluator yields codes; a dimension joined to its dictionary in SQL
- * is left to it; of a list's other text fields, it writes the status only).
- */
-function withSmallPlan(
-  plan: CompiledQuery,
-  query: QueryNode,
-  ctx: CompileContext,
-  target: PlanTarget,
-): CompiledQuery['small'] {
-  if (!ctx.smallData || typeof ctx.customerCode !== 'number') return undefined;
-  if (target.dialect !== DUCKDB || target.layout !== 'coded') return undefined;
-  if (plan.kind === 'sessions') return smallListPlan(query, ctx.customerCode, plan.columns);
-  if (plan.kind !== 'groups') return undefined;
-  if (plan.columns.some((c) => c.kind === 'dimension' && c.decode === undefined)) return undefined;
-  return smallPlan(query, ctx.customerCode);
+  return list ? compileSessionList(query, targeted, options) : compileGroups(query, targeted, options);
 }

@@ -114,7 +114,7 @@ export interface PlanTarget {
    */
   readonly eventSessionDimensions: 'stored' | 'joined';
   /**
-   * The engine keeps the derived tables of data/derived.ts beside the sessions (a sample, the open
+   * The engine keeps the derived tables of sql/derived-tables.ts beside the sessions (a sample, the open
    * sessions; DuckDB builds them when a data set opens), or plans read the sessions only.
    */
   readonly derivedTables: boolean;

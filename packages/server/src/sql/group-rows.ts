@@ -1,13 +1,14 @@
 // The row sets a groups plan aggregates, one per metric source: the population S, the sessions
 // active in the window (pro rata, per bucket in a time series), their running count for
 // `concurviewavg`, and the error events. Each is a SELECT over bound parameters named in `RowScope`.
-import { ACTIVE_HOURS, OPEN_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from '../data/derived';
+
 import { FROM_SESSION } from '../data/encode';
 import { SESSION_STATUSES, STATUS_SQL_TYPE } from '../data/schema';
+import { ACTIVE_HOURS, OPEN_HOURS, OPEN_SESSIONS, SAMPLE_SESSIONS } from './derived-tables';
 import type { PlanTarget } from './dialect';
 import { errorEventConditions } from './fragments';
 import type { PopulationOptions } from './population';
-import { bucketSql } from './windows';
+import { bucketSql } from './time-buckets';
 
 /** What every row set of a groups plan shares (`$n` names of bound parameters, conditions). */
 export interface RowScope {
@@ -20,7 +21,7 @@ export interface RowScope {
   readonly g: string | undefined;
   /** Session-level qoefilter conditions over a `sessions` row `ss`. */
   readonly sessionWhere: readonly string[];
-  /** Rows of the sample of the sessions only (data/derived.ts): for an estimate, never an answer. */
+  /** Rows of the sample of the sessions only (sql/derived-tables.ts): for an estimate, never an answer. */
   readonly sample?: boolean;
 }
 
@@ -88,8 +89,7 @@ export function populationTable(p: RowScope, filter: readonly string[]): TableRo
  * status; in a time series one row per bucket a session is active in. Time columns (and the bytes
  * downloaded over that time) are pro rata: the share of the session's duration (a session without
  * an end lasts to the period's end) that falls inside the window, in whole milliseconds and bytes
- * (`floor(x * share + 0.5)`, the same IEEE operations in every engine and in the evaluator's
- * small/pro-rata.ts). Whole numbers sum exactly in any order, so an answer does not depend on the
+ * (`floor(x * share + 0.5)`, the same IEEE operations in every engine). Whole numbers sum exactly in any order, so an answer does not depend on the
  * order in which an engine's plan adds the rows.
  */
 export function activeRows(p: RowScope, filter: readonly string[]): string {
@@ -117,7 +117,7 @@ export function activeRows(p: RowScope, filter: readonly string[]): string {
 /** The columns counted pro rata in a window: time, and the bytes downloaded over it. */
 const PRO_RATA = ['watch_ms', 'rebuffer_ms', 'bytes_downloaded'] as const;
 
-/** A column's share (a DOUBLE in [0, 1]) rounded to a whole number, half up: small/pro-rata.ts's `proRata`. */
+/** A column's share (a DOUBLE in [0, 1]) rounded to a whole number, half up. */
 const proRataOf = (column: string, share: string) => `floor(${column} * ${share} + 0.5)`;
 
 /**

@@ -11,7 +11,7 @@ export const SAMPLE_EVERY = 64;
 
 /** The parts of a list statement the threshold narrows. */
 export interface ThresholdSpec {
-  /** The sample's rows of the list (data/derived.ts) with the ordering key only: the estimate reads these. */
+  /** The sample's rows of the list (sql/derived-tables.ts) with the ordering key only: the estimate reads these. */
   readonly sampled: string;
   /** The list's rows, no field computed: the list's total counts these. */
   readonly counted: string;

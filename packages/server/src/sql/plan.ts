@@ -1,6 +1,5 @@
 // A compiled query is data, not code: the plan kind, the SQL text, its bound parameters and the
 // output columns. Tests assert plans as values, the executor runs them, the cache keys on them.
-import type { SmallListPlan, SmallPlan } from '../small/plan';
 import { type Dialect, DUCKDB } from './dialect';
 import type { ServerDimension } from './dimension-sql';
 import type { PlanParameter } from './params';
@@ -41,12 +40,6 @@ export interface CompiledQuery {
   readonly columns: readonly OutputColumn[];
   /** Identifies the result, not the page: SQL text and parameter values. */
   readonly cacheKey: string;
-  /**
-   * The same result as the small-data evaluator's plan (src/small/plan.ts), when the data is served
-   * by it and it covers the query (a session list's: `kind: 'list'`): the executor then answers
-   * without running `sql`.
-   */
-  readonly small?: SmallPlan | SmallListPlan;
 }
 
 /** Raised for a query that validation should have refused; the HTTP layer maps it to 500. */

@@ -3,7 +3,7 @@
 // the session-level qoefilter conditions, which test each session's own value.
 import type { ComparisonOperator, FilterAst, QoeFilterAst } from '@playq/grammar';
 import type { QueryNode } from '@playq/query';
-import type { Dictionary } from '../data/dataset';
+import type { Dictionary } from '../data/encode';
 import { dimensionSql } from './dimension-sql';
 import { DEFAULT_METRICS, type MetricTable } from './metric-sql';
 import { QOE_OPERATORS, QOE_TESTS } from './operators';

@@ -14,6 +14,11 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   '@playq/client': () => import('@playq/client'),
   '@playq/server': () => import('@playq/server'),
   '@playq/testing': () => import('@playq/testing'),
+  '@playq/query/standard-schema': () => import('@playq/query/standard-schema'),
+  '@playq/client/tanstack-query': () => import('@playq/client/tanstack-query'),
+  '@tanstack/query-core': () => import('@tanstack/query-core'),
+  '@hookform/resolvers/standard-schema': () => import('@hookform/resolvers/standard-schema'),
+  zod: () => import('zod'),
 };
 
 /** vitest's registration functions as an example sees them: collected, then run in order. */

@@ -9,7 +9,7 @@ import {
   type Transport,
 } from '@playq/client';
 import { tokenUrlOf } from '@playq/query';
-import type { DemoCredentials, Service, ServiceOptions } from '@playq/server';
+import type { CustomerCredentials, Service, ServiceOptions } from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
 import { loadServer } from './load-server';
 
@@ -32,7 +32,7 @@ export interface TestServiceOptions extends Omit<ServiceOptions, 'data' | 'crede
   /** Exclusive end of the data, epoch seconds. Default `TEST_DATA_END`. */
   readonly end?: number;
   /** Customers and their credentials. Default the demo pair (`demo`, `other`). */
-  readonly customers?: readonly DemoCredentials[];
+  readonly customers?: readonly CustomerCredentials[];
   /** Options for the wired clients (retries, timeouts, hooks); transport and auth are set for you. */
   readonly client?: Omit<ClientOptions, 'baseUrl' | 'planUrl' | 'fetch' | 'auth'>;
   /**
@@ -51,9 +51,9 @@ export interface TestService extends AsyncDisposable {
   /** A client for any configured customer, with its API key and client credentials. */
   clientFor(customerId: string): PlayqClient;
   /** The first customer's credentials. */
-  readonly customer: DemoCredentials;
+  readonly customer: CustomerCredentials;
   /** Every customer's credentials. */
-  readonly credentials: readonly DemoCredentials[];
+  readonly credentials: readonly CustomerCredentials[];
   /** `{base_url}` as the wired clients see it (no socket listens there). */
   readonly baseUrl: string;
   /** `{plan_url}` as the wired clients see it. */
@@ -176,7 +176,7 @@ function checkDataOptions(seed: number, sessions: number, days: number, end: num
 
 /** One client per customer, made on first use, wired to the service with its credentials. */
 function clientsOf(
-  credentials: readonly DemoCredentials[],
+  credentials: readonly CustomerCredentials[],
   options: ClientOptions & { readonly fetch: Transport },
   tokenUrl: string,
 ): (customerId: string) => PlayqClient {
