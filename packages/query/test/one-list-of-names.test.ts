@@ -2,7 +2,7 @@
 // each metric's meaning is its expression there. This test reads every source file and fails on a
 // second list: an array literal, a run of `case` labels, or an object literal that names three or
 // more metrics, whatever its type (a table keyed by `MetricName` is a second definition too).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,9 +22,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/testing/src/contract/checks-population.ts': 'probe queries',
   'packages/testing/src/contract/checks-list.ts': 'probe queries',
 };
-// The server's JavaScript evaluator is being removed: its tables are what this check exists to
-// stop, and they go with it.
-const BEING_REMOVED = 'packages/server/src/small/';
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
 const named = (chunk: string, pattern: RegExp) =>
@@ -67,9 +64,7 @@ describe('one list of metric names', () => {
   });
 
   it('holds across packages/*/src, outside the commented allowlist', () => {
-    const offenders = findInPackageSources(secondLists, { allowed: ALLOWED }).filter(
-      (o) => !(o.startsWith(BEING_REMOVED) && existsSync(join(ROOT, BEING_REMOVED))),
-    );
+    const offenders = findInPackageSources(secondLists, { allowed: ALLOWED });
     expect(offenders).toEqual([]);
   });
 

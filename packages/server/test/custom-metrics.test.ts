@@ -71,11 +71,7 @@ async function run(p: Record<string, string>, endpoint: 'metricquery' | 'listses
   const parsed = fromURL(`http://svc.test/api/v1/${endpoint}/demo?${search}`, { catalogue: CUSTOM });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const query: QueryNode = parsed.query;
-  const executor = new QueryExecutor(db, {
-    timeoutMs: 10_000,
-    cacheTtlMs: 0,
-    cacheMaxRecords: 0,
-  });
+  const executor = new QueryExecutor(db, { timeoutMs: 10_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
   const plan = compileQuery(query, { ...planContext(db), metrics: METRICS });
   return (await executor.page(plan, query.limit, query.offset)).records;
 }

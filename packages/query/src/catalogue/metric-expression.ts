@@ -242,11 +242,23 @@ function checkReference(name: unknown, part: string, scope: GroupScope): undefin
       part,
       `mixes levels: "${name}" is over ${String(other.rows)}, this metric over ${scope.rows}`,
     );
-  checkGroup(other.value, `${part} (${name})`, {
-    ...scope,
-    seen: [...scope.seen, name],
-    say: () => undefined,
-  });
+  const loop = cycle(other.value, [...scope.seen, name], scope.metrics);
+  if (loop) scope.say(part, `refers to itself through ${loop.join(' → ')}`);
+}
+
+/** The first chain of references from `node` back to a metric of `seen`, if any. */
+function cycle(node: unknown, seen: readonly string[], metrics: GroupScope['metrics']): string[] | undefined {
+  if (!isRecord(node)) return undefined;
+  if (node.op === 'metric' && typeof node.name === 'string') {
+    if (seen.includes(node.name)) return [...seen, node.name];
+    const next = metrics[node.name]?.expression;
+    return isRecord(next) ? cycle(next.value, [...seen, node.name], metrics) : undefined;
+  }
+  for (const child of [node.left, node.right, node.numerator, node.denominator, node.of]) {
+    const found = cycle(child, seen, metrics);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function checkAggregate(node: Record<string, unknown>, part: string, scope: GroupScope): undefined {
@@ -456,7 +468,9 @@ function describeGroup(node: GroupExpr, rows: MetricRows, parent = 0): string {
     case 'name':
       return node.label;
     case 'scale':
-      return `${describeGroup(node.of, rows)}, in ${node.unit}`;
+      return parent > 0
+        ? `(${describeGroup(node.of, rows)} in ${node.unit})`
+        : `${describeGroup(node.of, rows)}, in ${node.unit}`;
     case 'add':
     case 'subtract':
     case 'multiply': {
@@ -548,8 +562,10 @@ function describeRow(node: RowExpr, parent = 0): string {
     case 'least':
     case 'greatest':
       return `the ${node.op === 'least' ? 'least' : 'greatest'} of ${node.items.map((i) => describeRow(i)).join(' and ')}`;
-    case 'when':
-      return `${describeRow(node.then)} when ${describePredicate(node.if)}, else ${describeRow(node.else)}`;
+    case 'when': {
+      const text = `${describeRow(node.then)} for those ${describePredicate(node.if)}, else ${describeRow(node.else)}`;
+      return parent > 0 ? `(${text})` : text;
+    }
   }
 }
 
