@@ -124,9 +124,9 @@ export function rowSql(node: RowExpr, p: RowPrinter): string {
       return `${rowOperand(node.of, p)} / ${double(node.divisor)}`;
     case 'least':
     case 'greatest':
-      return `${node.op}(${node.items.map((i) => rowSql(i, p)).join(', ')})`;
+      return `${node.op}(${node.items.map((i) => asDouble(i, p)).join(', ')})`;
     case 'when':
-      return `CASE WHEN ${predicateSql(node.if, p)} THEN ${rowSql(node.then, p)} ELSE ${rowSql(node.else, p)} END`;
+      return `CASE WHEN ${predicateSql(node.if, p)} THEN ${asDouble(node.then, p)} ELSE ${asDouble(node.else, p)} END`;
     case 'name':
       return rowSql(node.of, p);
     case 'either': {
@@ -134,6 +134,14 @@ export function rowSql(node: RowExpr, p: RowPrinter): string {
       return p.dialect.tuple([first, `CASE WHEN ${first} IS NULL THEN ${rowSql(node.second, p)} END`]);
     }
   }
+}
+
+/**
+ * A row value as a double: integer values are cast, so that the branches of a CASE (and the items
+ * of least/greatest) have one type (ClickHouse makes a Variant of an Int64 and a Float64 branch).
+ */
+function asDouble(node: RowExpr, p: RowPrinter): string {
+  return rowInteger(node) ? `(${rowSql(node, p)})::DOUBLE` : rowSql(node, p);
 }
 
 export function predicateSql(node: Predicate, p: RowPrinter): string {
@@ -217,11 +225,16 @@ function filtered(
 const skipsNulls = (where: Predicate, of: RowExpr | undefined): boolean =>
   where.op === 'present' && of?.op === 'column' && of.name === where.column;
 
-/** The value a quantile sorts: the row value, NULL where the filter fails. */
+/** The value an aggregate reads: the row value, NULL where the filter fails. */
+function filteredValue(of: RowExpr, where: Predicate | undefined, p: RowPrinter): string {
+  const value = rowSql(of, p);
+  if (where === undefined || skipsNulls(where, of)) return value;
+  return `CASE WHEN ${predicateSql(where, p)} THEN ${value} END`;
+}
+
+/** The value a quantile sorts. */
 function quantileValue(node: Extract<GroupExpr, { op: 'quantile' }>, p: RowPrinter): string {
-  const value = rowSql(node.of, p);
-  if (node.where === undefined || skipsNulls(node.where, node.of)) return value;
-  return `CASE WHEN ${predicateSql(node.where, p)} THEN ${value} END`;
+  return filteredValue(node.of, node.where, p);
 }
 
 interface GroupPrinter extends RowPrinter {
@@ -249,8 +262,11 @@ function groupSql(node: GroupExpr, p: GroupPrinter): { sql: string; nullable: bo
         nullable: false,
       };
     case 'sum':
+      return { sql: filtered(`sum(${rowSql(node.of, p)})`, node.where, node.of, p), nullable: true };
     case 'avg':
-      return { sql: filtered(`${node.op}(${rowSql(node.of, p)})`, node.where, node.of, p), nullable: true };
+      // The filter folded into the value: ClickHouse's avg over no row of a FILTER is nan, over
+      // NULLs only NULL (as DuckDB's).
+      return { sql: `avg(${filteredValue(node.of, node.where, p)})`, nullable: true };
     case 'quantile': {
       const value = quantileValue(node, p);
       return { sql: p.dialect.quantile(value, node.q, p.quantiles.get(value) ?? [node.q]), nullable: true };
