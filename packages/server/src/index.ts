@@ -27,6 +27,15 @@ export {
   loadDataset,
 } from './engine/duckdb/load';
 export { datasetFromRecords, type ErrorRecord, type SessionRecord } from './engine/duckdb/records';
+export {
+  datasetFromRows,
+  type ErrorRow,
+  SCENARIO_DEFAULTS,
+  SCENARIO_START,
+  type ScenarioRows,
+  type SessionRow,
+  scenarioRecords,
+} from './engine/duckdb/scenario-rows';
 export { type WriteOptions, writeDataset } from './engine/duckdb/write';
 export {
   type ChunkVisitor,

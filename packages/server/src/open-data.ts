@@ -9,6 +9,7 @@ import { generateDataset } from './engine/duckdb/generate';
 import { openParquetInPlace } from './engine/duckdb/in-place';
 import { loadDataset } from './engine/duckdb/load';
 import { checkMemoryLimit } from './engine/duckdb/memory-limit';
+import { datasetFromRows, type ScenarioRows } from './engine/duckdb/scenario-rows';
 import type { Engine } from './engine/engine';
 import type { DataSource } from './service-options';
 
@@ -18,6 +19,7 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
   if ('dataset' in data) return data.dataset;
   if ('engine' in data) return data.engine;
   if ('generate' in data) return generateDataset(data.generate);
+  if ('rows' in data) return datasetFromRows(data.rows);
   if ('chdb' in data) return openChdbSource(data.chdb);
   if ('clickhouse' in data)
     return (await import('./engine/clickhouse-server')).openClickHouse(data.clickhouse);
@@ -53,13 +55,30 @@ export async function openData(data: DataSource | undefined, memoryLimit?: strin
     return db;
   }
   throw new TypeError(
-    '@playq/server: data must be { generate }, { dir }, { database }, { chdb }, { clickhouse }, { dataset } or { engine }',
+    '@playq/server: data must be { generate }, { rows }, { dir }, { database }, { chdb }, { clickhouse }, { dataset } or { engine }',
   );
 }
 
-/** chdb on its own path, or loaded (with the loader's checks, memory bounded) from a directory of files. */
-async function openChdbSource(options: ChdbOptions & { readonly dir?: string }): Promise<Engine> {
+/**
+ * chdb on its own path, or loaded (with the loader's checks, memory bounded) from a directory of
+ * files or from a scenario's rows.
+ */
+async function openChdbSource(
+  options: ChdbOptions & { readonly dir?: string; readonly rows?: ScenarioRows },
+): Promise<Engine> {
   const { openChdb } = await import('./engine/chdb-engine');
+  if (options.dir !== undefined && options.rows !== undefined) {
+    throw new TypeError('@playq/server: data.chdb takes dir or rows, not both');
+  }
+  if (options.rows !== undefined) {
+    const { rows, ...rest } = options;
+    const dataset = await datasetFromRows(rows);
+    try {
+      return await openChdb({ ...rest, dataset });
+    } finally {
+      await dataset.close();
+    }
+  }
   if (options.dir === undefined) return openChdb(options);
   const { withCheckedFiles } = await import('./engine/clickhouse-files');
   return withCheckedFiles(options.dir, undefined, (dataset) => openChdb({ ...options, dataset }));

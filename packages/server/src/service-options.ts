@@ -14,6 +14,7 @@ import type { ClickHouseServerOptions } from './engine/clickhouse-server';
 import type { Dataset } from './engine/duckdb/dataset';
 import type { GenerateOptions } from './engine/duckdb/generate';
 import type { DataFormat } from './engine/duckdb/load';
+import type { ScenarioRows } from './engine/duckdb/scenario-rows';
 import type { Engine } from './engine/engine';
 import type { AdmissionOptions } from './exec/admission';
 import type { AddressLimitOptions } from './http/address-limits';
@@ -23,14 +24,16 @@ import { DEFAULT_METRICS, type MetricTable, metricTable } from './sql/metric-sql
 
 /**
  * Where a service's data comes from, and which engine answers: generated or loaded into DuckDB in
- * memory; Parquet files queried in place (`inPlace`); a DuckDB database file; chdb (in process) or a
- * ClickHouse server; or a dataset or engine the caller owns (not closed with the service).
+ * memory; a scenario's rows (`rows`, each left-out column a documented default) in DuckDB in memory
+ * or in chdb; Parquet files queried in place (`inPlace`); a DuckDB database file; chdb (in process)
+ * or a ClickHouse server; or a dataset or engine the caller owns (not closed with the service).
  */
 export type DataSource =
   | { readonly generate: GenerateOptions }
+  | { readonly rows: ScenarioRows }
   | { readonly dir: string; readonly format?: DataFormat; readonly inPlace?: boolean }
   | { readonly database: string }
-  | { readonly chdb: ChdbOptions & { readonly dir?: string } }
+  | { readonly chdb: ChdbOptions & { readonly dir?: string; readonly rows?: ScenarioRows } }
   | { readonly clickhouse: ClickHouseServerOptions }
   | { readonly dataset: Dataset }
   | { readonly engine: Engine };

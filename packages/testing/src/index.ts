@@ -2,6 +2,8 @@
 // test service, a contract suite for any deployment and record/replay transports. fast-check
 // arbitraries live in `@playq/testing/arbitraries` and MSW handlers in `@playq/testing/msw`, so
 // the optional peers fast-check and msw are loaded only by the subpath that needs them.
+
+export type { ErrorRow, ScenarioRows, SessionRow } from '@playq/server';
 export { CONTRACT_CHECKS, checkContract } from './contract/check-contract';
 export { formatContractReport } from './contract/format-report';
 export type {
@@ -16,6 +18,14 @@ export type {
 } from './contract/types';
 export { validateEnvelope } from './contract/validate-envelope';
 export {
+  type ErrorFields,
+  epochSeconds,
+  errorEvent,
+  type ScenarioTime,
+  type SessionFields,
+  session,
+} from './scenario/rows';
+export {
   startTestServer,
   type TestServer,
   type TestServerOptions,
@@ -25,6 +35,7 @@ export {
   createTestService,
   TEST_DATA_END,
   TEST_ORIGIN,
+  type TestDataSource,
   type TestService,
   type TestServiceOptions,
 } from './service/test-service';

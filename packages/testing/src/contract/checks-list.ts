@@ -148,13 +148,13 @@ const COUNT: CheckDefinition = {
     const all = await populations(ctx);
     for (const extra of all) {
       const totals = envelopeOf((await metricBase(ctx, ['attempts'], [], extra)).probe).response[0];
+      // An empty population answers no record at all: no attempts.
+      const attempts = totals === undefined ? 0 : num(totals, 'attempts');
       const list = envelopeOf((await listBase(ctx, ['latency'], { limit: 1, ...extra })).probe);
-      if (list.totalrecords !== num(totals, 'attempts')) {
+      if (list.totalrecords !== attempts) {
         const what = new URLSearchParams(extra).toString() || 'the data period';
         findings.push(
-          spec(
-            `${what}: the list counts ${list.totalrecords} sessions, attempts is ${num(totals, 'attempts')}`,
-          ),
+          spec(`${what}: the list counts ${list.totalrecords} sessions, attempts is ${attempts}`),
         );
       }
     }

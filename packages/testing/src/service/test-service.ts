@@ -1,5 +1,6 @@
-// An in-process reference service on generated data, with a client already wired to it through
-// its `fetch` — no socket, no port — so a test suite can query realistic data from `beforeAll`.
+// An in-process reference service on generated data (or a scenario's exact rows), with a client
+// already wired to it through its `fetch` — no socket, no port — so a test suite can query
+// realistic data from `beforeAll`.
 import {
   apiKeyAuth,
   type ClientOptions,
@@ -9,7 +10,7 @@ import {
   type Transport,
 } from '@playq/client';
 import { tokenUrlOf } from '@playq/query';
-import type { CustomerCredentials, Service, ServiceOptions } from '@playq/server';
+import type { ChdbOptions, CustomerCredentials, ScenarioRows, Service, ServiceOptions } from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
 import { loadServer } from './load-server';
 
@@ -22,7 +23,20 @@ export const TEST_DATA_END = 1_767_225_600;
 /** The origin the in-process client uses; `.test` is reserved, so it can never reach a real host. */
 export const TEST_ORIGIN = 'http://playq.test';
 
+/**
+ * A scenario's exact rows instead of generated data, on DuckDB in memory (`rows`) or on chdb
+ * (`chdb: { rows }`, the optional peer `chdb` installed). See docs/testing.md, "Scenarios".
+ */
+export type TestDataSource =
+  | { readonly rows: ScenarioRows }
+  | { readonly chdb: ChdbOptions & { readonly rows: ScenarioRows } };
+
 export interface TestServiceOptions extends Omit<ServiceOptions, 'data' | 'credentials' | 'customers'> {
+  /**
+   * A scenario's rows instead of generated data (then leave out `seed` and `sessions`): each row's
+   * left-out columns take their defaults, sessions start a minute apart from `period.start`.
+   */
+  readonly data?: TestDataSource;
   /** Generator seed. Default 1. */
   readonly seed?: number;
   /** Sessions across all customers (the first customer gets 75%). Default 10,000. */
@@ -60,7 +74,7 @@ export interface TestService extends AsyncDisposable {
   readonly planUrl: string;
   /** The token endpoint for client credentials. */
   readonly tokenUrl: string;
-  /** The span of the generated data, epoch seconds, half-open. */
+  /** The span of the data (`days` before `end`), epoch seconds, half-open. */
   readonly period: { readonly start: number; readonly end: number };
   /** The service's transport, bound: hand it to your own client or to `checkContract`. */
   readonly fetch: (request: Request) => Promise<Response>;
@@ -99,6 +113,31 @@ async function openService(
   }
 }
 
+/** The service on a scenario's rows, the first default start at the period's start. */
+async function openScenario(
+  data: TestDataSource,
+  start: number,
+  options: ServiceOptions,
+  given: TestServiceOptions,
+): Promise<{ service: Service; release: () => Promise<void> }> {
+  if (given.seed !== undefined || given.sessions !== undefined) {
+    throw new TypeError(
+      '@playq/testing: seed and sessions shape generated data; leave them out with data.rows',
+    );
+  }
+  const withStart = (rows: ScenarioRows): ScenarioRows => ({ start, ...rows });
+  let source: ServiceOptions['data'];
+  if (data !== null && typeof data === 'object' && 'rows' in data) source = { rows: withStart(data.rows) };
+  else if (data !== null && typeof data === 'object' && 'chdb' in data && data.chdb?.rows !== undefined)
+    source = { chdb: { ...data.chdb, rows: withStart(data.chdb.rows) } };
+  else
+    throw new TypeError('@playq/testing: data must be { rows: { sessions, errors? } } or { chdb: { rows } }');
+  const { createService } = await loadServer();
+  // Made-up rows, like generated data: open to any origin.
+  const service = await createService({ corsOrigins: '*', ...options, data: source });
+  return { service, release: async () => undefined };
+}
+
 /**
  * Start the reference service in process on generated data and return it with a ready client.
  * Rate limiting is off unless you pass `rateLimit`.
@@ -114,6 +153,7 @@ async function openService(
  */
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const {
+    data,
     seed = 1,
     sessions = 10_000,
     days = 30,
@@ -128,11 +168,11 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   if (credentials.length === 0)
     throw new TypeError('@playq/testing: customers must name at least one customer');
   const key = { seed, sessions, days, end, customers: credentials.map((c) => c.customerId) };
-  const { service, release } = await openService(key, cache, {
-    rateLimit: false,
-    ...serviceOptions,
-    credentials,
-  });
+  const settings: ServiceOptions = { rateLimit: false, ...serviceOptions, credentials };
+  const { service, release } =
+    data === undefined
+      ? await openService(key, cache, settings)
+      : await openScenario(data, end - days * DAY, settings, options);
   const fetch = (request: Request) => service.fetch(request);
   const baseUrl = TEST_ORIGIN + service.basePath;
   const planUrl = TEST_ORIGIN + service.planPath;
