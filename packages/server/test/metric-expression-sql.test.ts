@@ -18,7 +18,7 @@ import { QueryExecutor } from '../src/exec/executor';
 import { compileQuery } from '../src/sql/compile';
 import { metricTable } from '../src/sql/metric-sql';
 import { planContext } from './engine-under-test';
-import { BYTES, openV2Dataset, PERIOD, SESSIONS } from './v2-fixture';
+import { BYTES, openV2Dataset, PERIOD, SESSIONS } from './semantics-fixture';
 
 const {
   add,
