@@ -60,3 +60,45 @@ describe('chdb between customers', () => {
     expect(order).toEqual(['cheap', 'second heavy']);
   }, 120_000);
 });
+
+describe('a large chdb result', () => {
+  const MANY = 'SELECT number + {p1:Int64} AS n FROM numbers(100000)';
+
+  it('reaches the visitor in chunks with the event loop running between them', async () => {
+    const sizes: number[] = [];
+    const firsts: unknown[] = [];
+    const events: string[] = [];
+    await engine.run(
+      MANY,
+      [{ type: 'bigint', value: 1 }],
+      { customer: 'flood', timeoutMs: 60_000 },
+      (columns, rows) => {
+        if (sizes.length === 0) setImmediate(() => events.push('loop ran'));
+        sizes.push(rows);
+        firsts.push(columns[0]![0]);
+        events.push(`chunk ${sizes.length}`);
+      },
+    );
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(100_000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(2048);
+    // Every row once, in order: chunk k starts where chunk k-1 ended.
+    expect(firsts.slice(0, 3).map(Number)).toEqual([1, 1 + sizes[0]!, 1 + sizes[0]! + sizes[1]!]);
+    expect(events.indexOf('loop ran')).toBe(1);
+  }, 60_000);
+
+  it('stops handing out chunks once its client has left', async () => {
+    const controller = new AbortController();
+    let chunks = 0;
+    const ran = engine.run(
+      MANY,
+      [{ type: 'bigint', value: 1 }],
+      { customer: 'flood', timeoutMs: 60_000, signal: controller.signal },
+      () => {
+        chunks += 1;
+        if (chunks === 2) controller.abort(new Error('client left'));
+      },
+    );
+    await expect(ran).rejects.toThrow('client left');
+    expect(chunks).toBe(2);
+  }, 60_000);
+});

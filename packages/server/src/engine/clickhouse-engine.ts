@@ -13,6 +13,39 @@ import {
   type StatementOptions,
 } from './engine';
 
+/** Rows handed to the visitor at a time, as DuckDB hands its chunks. */
+export const VISIT_CHUNK_ROWS = 2048;
+
+/**
+ * Hands a whole result to `visit` a chunk of rows at a time, letting the event loop run between
+ * chunks: a result arrives from ClickHouse in one piece, and writing tens of thousands of records
+ * at once would hold every other request (another customer's, `/healthz`) for as long. Stops when
+ * `signal` aborts.
+ */
+export async function visitInChunks(
+  columns: unknown[][],
+  visit: ChunkVisitor,
+  signal?: AbortSignal,
+  chunkRows = VISIT_CHUNK_ROWS,
+): Promise<void> {
+  const rows = columns[0]?.length ?? 0;
+  if (rows <= chunkRows) {
+    if (rows > 0) visit(columns, rows);
+    return;
+  }
+  for (let from = 0; from < rows; from += chunkRows) {
+    if (from > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+    }
+    const to = Math.min(rows, from + chunkRows);
+    visit(
+      columns.map((column) => column.slice(from, to)),
+      to - from,
+    );
+  }
+}
+
 /** Moves one statement to ClickHouse and its result back, column by column. */
 export interface ClickHouseConnection {
   /** Runs a SELECT with named parameters bound by ClickHouse; the result's columns (JSONCompactColumns). */
@@ -110,8 +143,7 @@ export class ClickHouseEngine implements Engine {
         both,
         customer,
       );
-      const rows = columns[0]?.length ?? 0;
-      if (rows > 0) visit(columns, rows);
+      await visitInChunks(columns, visit, both);
     } catch (error) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       if (timer.signal.aborted || /TIMEOUT_EXCEEDED|Timeout exceeded/i.test(String(error))) {
