@@ -18,6 +18,7 @@ import type {
   LargeDictionary,
   StatementOptions,
 } from '../engine';
+import { loopSlices } from '../loop-slices';
 import { ConnectionPool } from './connection-pool';
 import { readDictionaries } from './dictionaries';
 import { checkMemoryLimit } from './memory-limit';
@@ -150,10 +151,16 @@ export class Dataset implements Engine {
         const statement = await this.prepared(connection, sql);
         statement.bind(params, options.types);
         if (this.profile === 'small') {
-          // Small data, small results: read whole, then chunk by chunk without a round trip each.
+          // Small data, small results: read whole, then chunk by chunk without a round trip each
+          // (in slices of the event loop, for the large results small data can still give).
           const result = await statement.run();
           const count = result.chunkCount;
-          for (let i = 0; i < count; i++) visitChunk(result.getChunk(i), visit);
+          const pause = loopSlices();
+          for (let i = 0; i < count; i++) {
+            await pause();
+            options.signal?.throwIfAborted();
+            visitChunk(result.getChunk(i), visit);
+          }
           return;
         }
         const result = await statement.stream();
