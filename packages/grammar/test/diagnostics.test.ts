@@ -902,14 +902,14 @@ const periodRows: readonly Row[] = [
     'invalid_range',
     [12, 1, 1, 13],
     null,
-    'the end 1 is not after the start 2; a period is the half-open interval [start, end)',
+    'the end 1 (1970-01-01T00:00:01Z) is not after the start 2 (1970-01-01T00:00:02Z); a period is the half-open interval [start, end)',
   ],
   [
     'end=5,start=5',
     'invalid_range',
     [4, 1, 1, 5],
     null,
-    'the end 5 is not after the start 5; a period is the half-open interval [start, end)',
+    'the end 5 (1970-01-01T00:00:05Z) is not after the start 5 (1970-01-01T00:00:05Z); a period is the half-open interval [start, end)',
   ],
   [
     'start=1,end=2,',
@@ -975,7 +975,7 @@ const periodRows: readonly Row[] = [
     'invalid_range',
     [12, 1, 1, 13],
     null,
-    'the end 4 is not after the start 5; a period is the half-open interval [start, end)',
+    'the end 4 (1970-01-01T00:00:04Z) is not after the start 5 (1970-01-01T00:00:05Z); a period is the half-open interval [start, end)',
   ],
   [
     'start=100000000001,end=100000000002',

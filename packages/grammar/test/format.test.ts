@@ -124,7 +124,7 @@ describe('GrammarError', () => {
       'GrammarError',
       'period',
       'start=2,end=1',
-      'invalid period: the end 1 is not after the start 2; a period is the half-open interval [start, end)\nerror[invalid_range]: the end 1 is not after the start 2; a period is the half-open interval [start, end)\n --> line 1, column 13\n  |\n1 | start=2,end=1\n  |             ^',
+      'invalid period: the end 1 (1970-01-01T00:00:01Z) is not after the start 2 (1970-01-01T00:00:02Z); a period is the half-open interval [start, end)\nerror[invalid_range]: the end 1 (1970-01-01T00:00:01Z) is not after the start 2 (1970-01-01T00:00:02Z); a period is the half-open interval [start, end)\n --> line 1, column 13\n  |\n1 | start=2,end=1\n  |             ^',
     ]);
     expect(e.diagnostics).toStrictEqual(
       (parsePeriod('start=2,end=1') as unknown as { errors: Diagnostic[] }).errors,

@@ -153,6 +153,14 @@ describe('periods', () => {
     expect(metricQuery('d').between('2024-01-01T01:00:00+01:00', NOW).toQuery().period).toEqual(expected);
   });
 
+  it('says a reversed period in the dates the user typed as well as in epoch seconds', () => {
+    const [d] = validate(metricQuery('demo').between('2026-11-30', '2026-11-29').metrics('viewercount'));
+    expect(d).toMatchObject({ code: 'invalid_period' });
+    expect(d!.message).toContain(
+      'the end 1795910400 (2026-11-29T00:00:00Z) is not after the start 1795996800 (2026-11-30T00:00:00Z)',
+    );
+  });
+
   it('computes relative spans from now or a given instant', () => {
     expect(metricQuery('d').last(2, 'days', { now: NOW }).toQuery().period).toEqual({
       type: 'period',

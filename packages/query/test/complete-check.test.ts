@@ -84,7 +84,7 @@ describe('checkText: each kind under its own parameter', () => {
       {
         code: 'invalid_period',
         message:
-          'period: the end 1 is not after the start 5; a period is the half-open interval [start, end)',
+          'period: the end 1 (1970-01-01T00:00:01Z) is not after the start 5 (1970-01-01T00:00:05Z); a period is the half-open interval [start, end)',
         severity: 'error',
         param: 'period',
         ...at(12, 1),

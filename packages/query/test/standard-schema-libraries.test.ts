@@ -69,7 +69,7 @@ describe('textSchema in Valibot 1', () => {
     expect(bad.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([
       [
         'period',
-        'period: the end 5 is not after the start 10; a period is the half-open interval [start, end)',
+        'period: the end 5 (1970-01-01T00:00:05Z) is not after the start 10 (1970-01-01T00:00:10Z); a period is the half-open interval [start, end)',
       ],
     ]);
     const good = v.safeParse(form, FIXED);

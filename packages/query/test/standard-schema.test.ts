@@ -98,7 +98,7 @@ describe('textSchema', () => {
         offset: 12,
         length: 1,
         message:
-          'period: the end 1 is not after the start 5; a period is the half-open interval [start, end)',
+          'period: the end 1 (1970-01-01T00:00:01Z) is not after the start 5 (1970-01-01T00:00:05Z); a period is the half-open interval [start, end)',
       }),
     ]);
   });

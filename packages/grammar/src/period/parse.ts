@@ -57,7 +57,7 @@ export function parsePeriod(text: string): ParseResult<PeriodAst, PeriodSpans> {
       errors: [
         diagnostic(text, {
           code: 'invalid_range',
-          message: `the end ${end} is not after the start ${start}; a period is the half-open interval [start, end)`,
+          message: `the end ${end} (${isoSeconds(end)}) is not after the start ${start} (${isoSeconds(start)}); a period is the half-open interval [start, end)`,
           offset: endTok.startOffset,
           length: endTok.image.length,
         }),
@@ -205,4 +205,10 @@ function syntaxDiagnostic(
         length,
       });
   }
+}
+
+/** Epoch seconds as the UTC date-time a user types (`2026-11-29T00:00:00Z`), beside the number. */
+function isoSeconds(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString().replace('.000Z', 'Z');
 }

@@ -26,7 +26,9 @@ describe('a playq field in a react-hook-form resolver', () => {
     expect(r.errors.filter?.message).toBe(
       "filter: found end of input, expected '|' or ']' in the clause on 'country'",
     );
-    expect(r.errors.period?.message).toContain('period: the end 1 is not after the start 9');
+    expect(r.errors.period?.message).toContain(
+      'period: the end 1 (1970-01-01T00:00:01Z) is not after the start 9 (1970-01-01T00:00:09Z)',
+    );
   });
 
   it('hands over the ASTs once the texts are valid', async () => {
