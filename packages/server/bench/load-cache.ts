@@ -3,10 +3,9 @@
 // under 600 MB), and 60 concurrent copies of a cached 10,000-record page must leave another
 // customer's cheap queries and `/healthz` under 250 ms at p99.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { DEFAULT_CATALOGUE } from '@playq/query';
 import type { ListenInfo, Service } from '../src/index';
-import { get, type Outcome, pct, type Row, record, scenario } from './load-scenario';
+import { clientsInWorker, get, type Outcome, pct, type Row, record, scenario } from './load-scenario';
 
 /** What the flood's worker (load-flood-client.mjs) is given. */
 interface FloodPlan {
@@ -78,7 +77,7 @@ export async function cachedFlood(service: Service, info: ListenInfo): Promise<R
     };
     // The service's own event loop while the flood runs (the worker says when its warm-up is over).
     const loop = monitorEventLoopDelay({ resolution: 10 });
-    const r = await floodFromWorker(plan, () => loop.enable());
+    const r = await clientsInWorker<FloodResult>(plan, () => loop.enable());
     loop.disable();
     for (const o of r.flood) record(row, o);
     const served = r.flood.filter((o) => o.status === '200').length;
@@ -86,22 +85,5 @@ export async function cachedFlood(service: Service, info: ListenInfo): Promise<R
     row.notes.push(
       `page ${(r.bytes / 1e6).toFixed(2)} MB, ${served} served in ${r.seconds.toFixed(1)} s; other p50/p99 ${p(r.other, 50)}/${p(r.other, 99)} ms (${r.other.length} queries; alone ${p(r.alone, 50)}/${p(r.alone, 99)} ms); /healthz p50/p99 ${p(r.health, 50)}/${p(r.health, 99)} ms (${r.health.length}, the first ${r.health[0]?.toFixed(0)} ms) (targets < 250); service event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
     );
-  });
-}
-
-/** Runs the flood's clients in a worker thread and hands back what they saw. */
-function floodFromWorker(plan: FloodPlan, onReady: () => void): Promise<FloodResult> {
-  const worker = new Worker(new URL('./load-flood-client.mjs', import.meta.url), { workerData: plan });
-  return new Promise((resolve, reject) => {
-    worker.on('message', (m: { ready?: true; result?: FloodResult }) => {
-      if (m.ready) onReady();
-      if (m.result === undefined) return;
-      resolve(m.result);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the flood's worker exited with code ${code}`));
-    });
   });
 }

@@ -4,9 +4,8 @@
 // 100 ms, every over-budget query answered 503 within its time limit, RSS bounded. The clients run
 // in a worker thread (load-flood-client.mjs), outside the service's event loop.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import type { ListenInfo, Service } from '../src/index';
-import { mb, type Outcome, pct, type Row, record, scenario } from './load-scenario';
+import { clientsInWorker, mb, type Outcome, pct, type Row, record, scenario } from './load-scenario';
 
 const DAY = 86_400;
 const NINE_DIMENSIONS = 'subscriberid,assetid,device,country,platform,player,cdn,subscribertag,assetname';
@@ -72,7 +71,7 @@ export async function fairness(service: Service, info: ListenInfo): Promise<Row>
       healthUrl: `${info.url}/healthz`,
     };
     const loop = monitorEventLoopDelay({ resolution: 10 });
-    const r = await fromWorker(plan, () => loop.enable());
+    const r = await clientsInWorker<TimedResult>(plan, () => loop.enable());
     loop.disable();
     for (const o of r.flood) record(row, o);
     const p = (xs: number[], q: number) => pct(xs, q).toFixed(0);
@@ -95,21 +94,5 @@ export async function fairness(service: Service, info: ListenInfo): Promise<Row>
       `${refused.length} answered 503, the slowest in ${slowest503.toFixed(0)} ms (time limit ${limitMs} ms)`,
       `RSS peak ${mb(row.rss.peak)} MB; service event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ${r.seconds.toFixed(1)} s with the drain`,
     );
-  });
-}
-
-function fromWorker(plan: object, onReady: () => void): Promise<TimedResult> {
-  const worker = new Worker(new URL('./load-flood-client.mjs', import.meta.url), { workerData: plan });
-  return new Promise((resolve, reject) => {
-    worker.on('message', (m: { ready?: true; result?: TimedResult }) => {
-      if (m.ready) onReady();
-      if (m.result === undefined) return;
-      resolve(m.result);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the flood's worker exited with code ${code}`));
-    });
   });
 }

@@ -1,5 +1,7 @@
 // What every load scenario shares: a row of the printed table (requests, status mix, latencies,
-// RSS before, at its peak and after), the scenario runner that samples RSS, and a timed GET.
+// RSS before, at its peak and after), the scenario runner that samples RSS, a timed GET, and the
+// load clients run in a worker thread.
+import { Worker } from 'node:worker_threads';
 
 export interface Row {
   scenario: string;
@@ -75,4 +77,25 @@ export async function get(
     const name = (error as Error).name === 'AbortError' ? 'aborted' : 'network-error';
     return { status: name, ms: performance.now() - t, problem: false };
   }
+}
+
+/**
+ * Runs the load clients of `load-flood-client.mjs` in a worker thread (their own event loop, as
+ * outside clients have) with `plan`, calls `onReady` when they say their warm-up is over, and hands
+ * back what they saw.
+ */
+export function clientsInWorker<T>(plan: object, onReady: () => void): Promise<T> {
+  const worker = new Worker(new URL('./load-flood-client.mjs', import.meta.url), { workerData: plan });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (m: { ready?: true; result?: T }) => {
+      if (m.ready) onReady();
+      if (m.result === undefined) return;
+      resolve(m.result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load clients' worker exited with code ${code}`));
+    });
+  });
 }
