@@ -87,6 +87,18 @@ describe('generateToDirectory streams the generated data set', () => {
     });
   }
 
+  it.each(['parquet', 'csv', 'ndjson'] as const)(
+    'writes into a folder whose name holds glob characters, read back from there (%s)',
+    async (format) => {
+      const out = join(tmp(), 'g*[x]');
+      const result = await generateToDirectory({ sessions: 50, seed: 2, days: 1, end: END, out, format });
+      expect(readdirSync(out).sort()).toEqual([`errors.${format}`, `sessions.${format}`]);
+      const db = await loadDataset(out);
+      expect(db.stats().sessions).toBe(result.rows.sessions);
+      await db.close();
+    },
+  );
+
   it('writes zero sessions as two empty tables the loader accepts', async () => {
     const out = tmp();
     const result = await generateToDirectory({ sessions: 0, seed: 1, days: 1, end: END, out });

@@ -4,7 +4,7 @@
 // sessions that have error events go to a scratch table on disk, and their events are sorted while
 // still integer codes (DuckDB spills what does not fit).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ENCODED_DIMENSIONS } from '../../data/encode';
 import { errorEventsSql, errorSessionsSql } from '../../data/generate-errors';
 import { type GenContext, sessionsSelect } from '../../data/generate-sessions';
@@ -19,7 +19,7 @@ import {
   populationSizes,
   subscriberIdSql,
 } from './generate-context';
-import { type DataFormat, FORMAT_EXTENSIONS, literalPath } from './load';
+import { type DataFormat, FORMAT_EXTENSIONS } from './load';
 import { checkMemoryLimit } from './memory-limit';
 import { COPY_FORMAT } from './write';
 
@@ -151,8 +151,9 @@ export async function generateToDirectory(
     opened = db;
     const statements = await fileStatements(db, o);
     const copy = async (table: TableName) => {
+      // A written path is never a pattern: it goes as it is (resolved), glob characters and all.
       const [[count]] = (await db.all(`COPY (${statements[table]}) TO $1 ${COPY_FORMAT[format]}`, [
-        literalPath(files[table]),
+        resolve(files[table]),
       ])) as [[bigint | number]];
       return Number(count);
     };
