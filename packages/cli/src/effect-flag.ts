@@ -65,7 +65,12 @@ export function parseEffect(input: unknown): EffectParse {
   const first = diagnostics[0];
   if (first !== undefined || !filter.ok) {
     const offset = first?.offset ?? 0;
-    return problem(offset, first?.length ?? 1, `filter: ${first?.message ?? 'invalid filter'}`);
+    const message = first?.message ?? 'invalid filter';
+    return problem(
+      offset,
+      first?.length ?? 1,
+      message.startsWith('filter:') ? message : `filter: ${message}`,
+    );
   }
   if (filter.value.clauses.length === 0) return problem(0, colon, 'the filter names no dimension');
   let at = colon + 1;
@@ -142,7 +147,7 @@ export function formatEffectProblem(text: string, p: Extract<EffectParse, { ok: 
  */
 export function effectArg(value: string, previous: readonly EffectSpec[] = []): EffectSpec[] {
   const r = parseEffect(value);
-  if (!r.ok) throw new InvalidArgumentError(`\n${formatEffectProblem(value, r)}`);
+  if (!r.ok) throw new InvalidArgumentError(formatEffectProblem(value, r));
   return [...previous, r.value];
 }
 

@@ -1,6 +1,7 @@
 // Which columns an effect changes, read off each metric's expression: a sum, mean or quantile of a
 // column scales with it, a ratio to a count too; buffering holds play time plus rebuffering fixed;
 // counts of sessions or events and thresholded scores cannot be planted.
+import { readFileSync } from 'node:fs';
 import { DEFAULT_CATALOGUE } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { PLANTABLE_METRICS, plantPlan } from '../src/index';
@@ -52,5 +53,14 @@ describe('plantPlan', () => {
       [...PLANTABLE_METRICS.map((m) => order.indexOf(m))].sort((a, b) => a - b),
     );
     expect(PLANTABLE_METRICS).toHaveLength(14);
+  });
+
+  it('are the metrics docs/testing.md lists as plantable', () => {
+    const page = readFileSync(new URL('../../../docs/testing.md', import.meta.url), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    const listed = /The metrics that can be planted are (.*?) \(`PLANTABLE_METRICS`/.exec(page)?.[1];
+    expect(listed?.match(/`([a-z_0-9]+)`/g)?.map((m) => m.slice(1, -1))).toEqual([...PLANTABLE_METRICS]);
   });
 });
