@@ -51,11 +51,12 @@ describe('playq serve', () => {
 });
 
 describe('playq serve on a taken port', () => {
-  it('says the port is in use, exit 1', async () => {
+  it('says the port is in use before preparing any data, exit 1', async () => {
     const port = new URL(baseUrl).port;
-    const r = await runCli(['serve', '--port', port, '--sessions', '1000']);
+    const r = await runCli(['serve', '--port', port, '--sessions', '200000']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+    expect(r.stderr).not.toContain('preparing');
   });
 });
 

@@ -156,6 +156,21 @@ describe('table', () => {
     expect(displayCell('x', null)).toBe('');
     expect(displayCell('timestamp', 0)).toBe('1970-01-01 00:00');
   });
+
+  it("shows an anonymous viewer as (anonymous) in every table, the demo's and playq query's alike", () => {
+    expect(displayCell('subscriberid', '')).toBe('(anonymous)');
+    expect(displayCell('subscriberid', 'u1')).toBe('u1');
+    expect(displayCell('cdn', '')).toBe('');
+    const table = renderTable(
+      [
+        { subscriberid: '', errors: 2 },
+        { subscriberid: 'u7', errors: 1 },
+      ],
+      { colors: createColors(false) },
+    );
+    expect(table).toContain('(anonymous)');
+    expect(table).toContain('u7');
+  });
 });
 
 describe('charts', () => {

@@ -27,11 +27,14 @@ describe('DIAGNOSTIC_CODES', () => {
     ]);
     expect([...used].sort()).toEqual(Object.keys(DIAGNOSTIC_CODES).sort());
   });
-  it('describes each code in one line', () => {
-    for (const d of Object.values(DIAGNOSTIC_CODES)) {
+  it('describes each code in one line of its own: a phrase, not the code again, shared with no other code', () => {
+    const descriptions = Object.entries(DIAGNOSTIC_CODES);
+    for (const [code, d] of descriptions) {
       expect(d).not.toContain('\n');
-      expect(d.length).toBeGreaterThan(10);
+      expect(d.trim().split(/\s+/).length, `${code}: ${d}`).toBeGreaterThanOrEqual(3);
+      expect(d.toLowerCase()).not.toBe(code.replaceAll('_', ' '));
     }
+    expect(new Set(descriptions.map(([, d]) => d)).size).toBe(descriptions.length);
   });
 });
 

@@ -1,9 +1,35 @@
 import { fc, test } from '@fast-check/vitest';
+import { DIAGNOSTIC_CODES } from '@playq/grammar';
 import { describe, expect } from 'vitest';
 import { canonicalQueryURL, metricQueryNode, queryNode, sessionQueryNode } from '../src/arbitraries/index';
-import { fromQuery, fromURL, metricQuery, type QueryNode, sessionQuery, toURL, validate } from '../src/index';
+import {
+  fromQuery,
+  fromURL,
+  metricQuery,
+  PROBLEM_CODES,
+  type QueryNode,
+  sessionQuery,
+  toURL,
+  validate,
+} from '../src/index';
 
 const BASE = 'https://example.com/api/v1';
+
+/** Every code a diagnostic of this package may carry: the service's problems and the grammars'. */
+const KNOWN_CODES = new Set<string>([...PROBLEM_CODES, ...Object.keys(DIAGNOSTIC_CODES)]);
+
+/** A diagnostic says what (a known code, a message) and, where it has a place, a place inside `text`. */
+function expectWellFormed(
+  d: { code: string; message: string; offset?: number; length?: number },
+  text?: string,
+) {
+  expect(KNOWN_CODES.has(d.code), `unknown code ${d.code}`).toBe(true);
+  expect(d.message.trim()).not.toBe('');
+  if (text !== undefined && d.offset !== undefined) {
+    expect(d.offset).toBeGreaterThanOrEqual(0);
+    expect(d.offset + (d.length ?? 0)).toBeLessThanOrEqual(text.length);
+  }
+}
 
 /** Rebuild a node through the public builder methods, one call per part. */
 function rebuild(q: QueryNode) {
@@ -74,22 +100,37 @@ describe('properties', () => {
           .map(([key, value]) => ({ ...q, [key]: value })),
       ),
     ),
-  ])('validate never throws on malformed nodes, and reports something', (junk) => {
-    const d = validate(junk as QueryNode);
-    expect(Array.isArray(d)).toBe(true);
-  });
+  ])(
+    'validate never throws on malformed nodes: each problem has a known code, and a clean node is a real query',
+    (junk) => {
+      const diagnostics = validate(junk as QueryNode);
+      for (const d of diagnostics) expectWellFormed(d);
+      if (diagnostics.filter((d) => d.severity !== 'warning').length === 0) {
+        // Nothing to report only when the mutation left a query: it survives the URL round trip.
+        const r = fromURL(toURL(junk as QueryNode, { baseUrl: BASE }));
+        expect(r.ok).toBe(true);
+      }
+    },
+  );
 
-  test.prop([fc.string({ maxLength: 300 })])('arbitrary strings never make fromURL throw', (s) => {
-    const r = fromURL(s);
-    expect(typeof r.ok).toBe('boolean');
-    if (!r.ok) expect(r.errors.length).toBeGreaterThan(0);
-  });
+  test.prop([fc.string({ maxLength: 300 })])(
+    'arbitrary strings never make fromURL throw: a refusal has errors with known codes, an answer is a query',
+    (s) => {
+      const r = fromURL(s);
+      if (r.ok) {
+        expect(validate(r.query).filter((d) => d.severity !== 'warning')).toEqual([]);
+      } else {
+        expect(r.errors.length).toBeGreaterThan(0);
+        for (const e of r.errors) expectWellFormed(e);
+      }
+    },
+  );
 
   test.prop([fc.webUrl({ withQueryParameters: true, withFragments: true })])(
     'arbitrary web URLs never make fromURL throw',
     (url) => {
       const r = fromURL(url);
-      if (!r.ok) expect(r.errors.every((e) => typeof e.code === 'string' && e.message.length > 0)).toBe(true);
+      if (!r.ok) for (const e of r.errors) expectWellFormed(e);
     },
   );
 

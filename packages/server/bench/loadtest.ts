@@ -4,10 +4,12 @@
 //
 //   flock /tmp/playq-heavy.lock pnpm --filter @playq/server loadtest
 //   LOADTEST_ENGINE=chdb LOADTEST_ONLY=mixed,flood-leave pnpm --filter @playq/server loadtest
+//   LOADTEST_SESSIONS=2000000 LOADTEST_ONLY=fairness pnpm --filter @playq/server loadtest
 import { connect } from 'node:net';
 import { openChdb } from '../src/engine/chdb-engine';
 import { createService, generateDataset, type ListenInfo, type Service } from '../src/index';
 import { cachedFlood, cacheMemory } from './load-cache';
+import { fairness } from './load-fairness';
 import { get, mb, type Outcome, pct, type Row, record, scenario } from './load-scenario';
 
 const SESSIONS = Number(process.env.LOADTEST_SESSIONS ?? 200_000);
@@ -368,6 +370,7 @@ async function main(): Promise<void> {
     ['edges', httpEdges],
     ['cache-memory', cacheMemory],
     ['cached-flood', cachedFlood],
+    ['fairness', fairness],
     ['shutdown', shutdown],
   ];
   for (const [name, run] of all) {

@@ -147,6 +147,54 @@ describe('with the cache off', () => {
   });
 });
 
+describe('at the deadline', () => {
+  /** A database slow to stop: its statement ends `stopMs` after it was told to, as a heavy scan does. */
+  function slowToStop(stopMs: number) {
+    const ended: number[] = [];
+    const dataset = {
+      run: (_sql: string, _params: unknown, options: { timeoutMs: number }) =>
+        new Promise<void>((_, reject) =>
+          setTimeout(() => {
+            ended.push(performance.now());
+            reject(new Error('INTERRUPT: the statement was interrupted'));
+          }, options.timeoutMs + stopMs),
+        ),
+    } as unknown as Dataset;
+    return { dataset, ended };
+  }
+
+  it("answers a timeout at the query's time limit, not when the engine has stopped", async () => {
+    const { dataset, ended } = slowToStop(400);
+    const executor = new QueryExecutor(dataset, { timeoutMs: 100, cacheTtlMs: 0, cacheMaxRecords: 0 });
+    const started = performance.now();
+    await expect(executor.page(numbers(5), 2, 0, { customer: 'flood' })).rejects.toMatchObject({
+      name: 'QueryTimeoutError',
+      timeoutMs: 100,
+    });
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(ended).toStrictEqual([]);
+  });
+
+  it('keeps the slot of a timed-out statement, against its customer, until the engine lets it go', async () => {
+    const { dataset, ended } = slowToStop(400);
+    // One slot for the customer: its second query waits for the first statement to end.
+    const executor = new QueryExecutor(dataset, {
+      timeoutMs: 100,
+      cacheTtlMs: 0,
+      cacheMaxRecords: 0,
+      admission: { slots: 4, customerSlots: 1 },
+    });
+    await expect(executor.page(numbers(5), 2, 0, { customer: 'flood' })).rejects.toThrow();
+    expect(executor.admission.load.running).toBe(1);
+    const second = executor.page(numbers(6), 2, 0, { customer: 'flood' });
+    await expect(second).rejects.toMatchObject({ name: 'QueryTimeoutError' });
+    // The second never ran: its budget went waiting for the first statement's slot.
+    await new Promise((r) => setTimeout(r, 450));
+    expect(ended).toHaveLength(1);
+    expect(executor.admission.load.running).toBe(0);
+  });
+});
+
 describe('records', () => {
   it('reads a null dimension as "", a null metric as 0 and a BIGINT metric as a number', async () => {
     const plan = freezePlan({

@@ -117,8 +117,8 @@ describe('the recorder learns every credential it sees', () => {
   });
 
   it('refuses literal secrets too short to redact without matching unrelated text', () => {
-    expect(() => recordingTransport({ redact: { secrets: ['abc'] } })).toThrow(
-      /redact\.secrets holds a value shorter than 4 characters/,
+    expect(() => recordingTransport({ redact: { secrets: ['abcdefg'] } })).toThrow(
+      /redact\.secrets holds a value shorter than 8 characters/,
     );
   });
 });

@@ -124,11 +124,12 @@ describe('recordingTransport and replayTransport', () => {
   it('redacts extra names and literal secrets on request', async () => {
     const recorder = recordingTransport({
       fetch: t.fetch,
-      redact: { secrets: ['demo'], params: ['metrics'] },
+      redact: { secrets: ['planLevelByCustId'], params: ['metrics'] },
     });
     await recorder(new Request(`${t.planUrl}/planLevelByCustId/demo?metrics=x`));
     const text = JSON.stringify(recorder.fixture());
-    expect(text).not.toContain('demo');
+    expect(text).not.toContain('planLevelByCustId');
+    expect(text).not.toContain('metrics=x');
     expect(text).toContain('[REDACTED]');
   });
 

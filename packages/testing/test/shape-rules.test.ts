@@ -270,11 +270,11 @@ describe('problemFindings', () => {
     ]);
   });
 
-  it('counts a secret of four characters as a credential when echoed, and ignores shorter ones', () => {
-    const body = { ...problem, detail: 'key abcd is not valid' };
-    expect(problemFindings(400, json, body, { secrets: ['abcd'] })).toStrictEqual([
+  it('counts a secret of eight characters as a credential when echoed, and ignores shorter ones', () => {
+    const body = { ...problem, detail: 'key abcd1234 is not valid' };
+    expect(problemFindings(400, json, body, { secrets: ['abcd1234'] })).toStrictEqual([
       { basis: 'spec', message: 'the error body echoes a credential' },
     ]);
-    expect(problemFindings(400, json, body, { secrets: ['key'] })).toStrictEqual([]);
+    expect(problemFindings(400, json, body, { secrets: ['abcd123'] })).toStrictEqual([]);
   });
 });

@@ -3,6 +3,9 @@
 // its control characters escaped.
 import { terminalText } from './terminal-text';
 
+/** How a table shows the subscriber of an anonymous viewer (JSON, NDJSON and CSV keep `""`). */
+export const ANONYMOUS = '(anonymous)';
+
 /** Record fields that describe the result rather than hold data. */
 export const NOT_DATA: ReadonlySet<string> = new Set(['totalpages']);
 
@@ -37,9 +40,12 @@ export function columnsOf(records: readonly Readonly<Record<string, unknown>>[])
  * displayCell('latency', 1.23456); // '1.235'
  * displayCell('timestamp', 0); // '1970-01-01 00:00'
  * displayCell('country', 'US\u001b[2J'); // 'US\\x1b[2J'
+ * displayCell('subscriberid', ''); // '(anonymous)'
  */
 export function displayCell(column: string, value: unknown): string {
   if (value === undefined || value === null) return '';
+  // An anonymous viewer has no subscriber id: said in words, where an empty cell says nothing.
+  if (column === 'subscriberid' && value === '') return ANONYMOUS;
   if (typeof value === 'number') {
     if (column === 'timestamp' && Number.isInteger(value)) {
       return new Date(value * 1000).toISOString().slice(0, 16).replace('T', ' ');

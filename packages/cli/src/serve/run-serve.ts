@@ -1,5 +1,6 @@
 // The running part of `playq serve`, loaded only when it runs (it pulls in the reference service
 // and its embedded database): start, announce addresses and credentials, wait, close.
+import { createServer } from 'node:net';
 import { type AnyCatalogue, tokenUrlOf } from '@playq/query';
 import { type CustomerCredentials, createService, DEMO_CUSTOMERS } from '@playq/server';
 import { CliError, EXIT } from '../errors';
@@ -43,6 +44,8 @@ export async function runServe(
   listen: { port: number; host: string },
   options: ServeOptions = {},
 ): Promise<void> {
+  // The address first: a taken port is said at once, not after the data is prepared.
+  await checkAddress(listen);
   ctx.err(ctx.errColor.dim(`preparing ${describeData(data)}…\n`));
   const service = await engineService(() =>
     createService({
@@ -60,21 +63,7 @@ export async function runServe(
   try {
     if (ctx.signal.aborted) return;
     const address = await service.listen(listen).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        throw new CliError(
-          `port ${listen.port} on ${listen.host} is in use: pick another with --port, or --port 0 for a free one`,
-          EXIT.failure,
-        );
-      }
-      if (error.code === 'EACCES')
-        throw new CliError(
-          `not allowed to listen on port ${listen.port}: use a port above 1023`,
-          EXIT.failure,
-        );
-      if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-        throw new CliError(`cannot listen on host "${listen.host}": no such local address`, EXIT.failure);
-      }
-      throw error;
+      throw listenError(error, listen);
     });
     const c = ctx.color;
     ctx.out(`${c.green('playq reference service ready')}\n`);
@@ -111,6 +100,36 @@ export async function runServe(
     await service.close();
   }
   ctx.err('stopped\n');
+}
+
+/** The listener's failure as the user's mistake it is (a taken port, a privileged port, an unknown host). */
+function listenError(error: NodeJS.ErrnoException, listen: { port: number; host: string }): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new CliError(
+      `port ${listen.port} on ${listen.host} is in use: pick another with --port, or --port 0 for a free one`,
+      EXIT.failure,
+    );
+  }
+  if (error.code === 'EACCES') {
+    return new CliError(`not allowed to listen on port ${listen.port}: use a port above 1023`, EXIT.failure);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new CliError(`cannot listen on host "${listen.host}": no such local address`, EXIT.failure);
+  }
+  return error;
+}
+
+/**
+ * Listens on the address for a moment and lets it go: what would refuse the service's listener
+ * (a port in use, a host that is not local) is said before the data is generated or loaded.
+ */
+async function checkAddress(listen: { port: number; host: string }): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, listen)));
+    probe.listen({ port: listen.port, host: listen.host, exclusive: true }, () => resolve());
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 /** Creates the service, turning a refused --memory-limit into a usage error and a missing engine package into its one install line. */

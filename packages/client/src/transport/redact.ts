@@ -13,7 +13,7 @@ export const SENSITIVE_HEADERS: ReadonlySet<string> = new Set(SENSITIVE_HEADER_N
  * and no real credential is this short. (Credential headers and parameters are masked by name
  * whatever their length.)
  */
-export const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 8;
 // Deeper structures are cut off rather than walked: a hostile body must not exhaust the stack.
 const MAX_DEPTH = 32;
 
@@ -64,7 +64,7 @@ export function secretRedactor(secrets: Iterable<string>): (text: string) => str
  * Replaces every occurrence of each secret in `text`, in every spelling that can reach a reader:
  * as given, trimmed (HTTP drops surrounding whitespace, so a server echoes the trimmed form),
  * percent-encoded (in upper or lower case hex) or form-encoded, and JSON-escaped. Secrets shorter
- * than 4 characters are skipped: they would match inside unrelated text. The one literal
+ * than 8 characters (`MIN_SECRET_LENGTH`) are skipped: they would match words of unrelated text. The one literal
  * redaction rule of playq's packages.
  *
  * @example

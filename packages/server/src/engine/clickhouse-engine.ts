@@ -12,15 +12,15 @@ import {
   QueryTimeoutError,
   type StatementOptions,
 } from './engine';
+import { loopSlices } from './loop-slices';
 
 /** Rows handed to the visitor at a time, as DuckDB hands its chunks. */
 export const VISIT_CHUNK_ROWS = 2048;
 
 /**
- * Hands a whole result to `visit` a chunk of rows at a time, letting the event loop run between
- * chunks: a result arrives from ClickHouse in one piece, and writing tens of thousands of records
- * at once would hold every other request (another customer's, `/healthz`) for as long. Stops when
- * `signal` aborts.
+ * Hands a whole result to `visit` a chunk of rows at a time, in slices of the event loop
+ * (`loopSlices`): a result arrives from ClickHouse in one piece, and writing tens of thousands of
+ * records at once would hold every other request for as long. Stops when `signal` aborts.
  */
 export async function visitInChunks(
   columns: unknown[][],
@@ -33,11 +33,10 @@ export async function visitInChunks(
     if (rows > 0) visit(columns, rows);
     return;
   }
+  const pause = loopSlices();
   for (let from = 0; from < rows; from += chunkRows) {
-    if (from > 0) {
-      await new Promise((resolve) => setImmediate(resolve));
-      signal?.throwIfAborted();
-    }
+    await pause();
+    signal?.throwIfAborted();
     const to = Math.min(rows, from + chunkRows);
     visit(
       columns.map((column) => column.slice(from, to)),

@@ -239,22 +239,35 @@ export class QueryExecutor {
     await this.releasing;
   }
 
-  /** Runs `work` in an admitted slot with what is left of the ticket's budget. */
+  /**
+   * Runs `work` in an admitted slot with what is left of the ticket's budget. At the deadline the
+   * query is answered (a timeout) without waiting for the engine to stop its statement; the slot
+   * stays taken, against the query's customer, until the engine has let it go.
+   */
   private async admitted<T>(
     ticket: Ticket,
     work: (timeoutMs: number, signal?: AbortSignal) => Promise<T>,
   ): Promise<T> {
     const release = await this.admission.enter(ticket);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const left = ticket.deadline - performance.now();
-      if (left <= 0) throw new QueryTimeoutError(ticket.timeoutMs);
-      return await work(left, ticket.signal);
+      if (left <= 0) {
+        release();
+        throw new QueryTimeoutError(ticket.timeoutMs);
+      }
+      const running = work(left, ticket.signal);
+      running.then(release, release);
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new QueryTimeoutError(ticket.timeoutMs)), left);
+      });
+      return await Promise.race([running, deadline]);
     } catch (error) {
       if (ticket.signal?.aborted) throw new QueryCancelledError();
       if (error instanceof QueryTimeoutError) throw new QueryTimeoutError(ticket.timeoutMs);
       throw error;
     } finally {
-      release();
+      clearTimeout(timer);
     }
   }
 }

@@ -3,6 +3,7 @@
 import {
   type DuckDBConnection,
   DuckDBInstance,
+  type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -18,8 +19,10 @@ import type {
   LargeDictionary,
   StatementOptions,
 } from '../engine';
+import { loopSlices } from '../loop-slices';
 import { ConnectionPool } from './connection-pool';
 import { readDictionaries } from './dictionaries';
+import { inlineDuckParameters } from './literals';
 import { checkMemoryLimit } from './memory-limit';
 import { PreparedStatements } from './prepared-statements';
 import { profileFor, profileSettings, type ServingProfile } from './serving-profile';
@@ -149,13 +152,7 @@ export class Dataset implements Engine {
       guarded(connection, options, async () => {
         const statement = await this.prepared(connection, sql);
         statement.bind(params, options.types);
-        if (this.profile === 'small') {
-          // Small data, small results: read whole, then chunk by chunk without a round trip each.
-          const result = await statement.run();
-          const count = result.chunkCount;
-          for (let i = 0; i < count; i++) visitChunk(result.getChunk(i), visit);
-          return;
-        }
+        if (this.profile === 'small') return visitWhole(await statement.run(), options, visit);
         const result = await statement.stream();
         for (;;) {
           const chunk = await result.fetchChunk();
@@ -166,6 +163,13 @@ export class Dataset implements Engine {
     );
   }
 
+  /** Runs a statement without parameters and reads its result whole (small data, values inlined). */
+  private async readWhole(sql: string, options: RunOptions, visit: ChunkVisitor): Promise<void> {
+    await this.withConnection((connection) =>
+      guarded(connection, options, async () => visitWhole(await connection.run(sql), options, visit)),
+    );
+  }
+
   /** Runs a plan statement (the `Engine` contract): its parameters typed for DuckDB and bound. */
   async run(
     sql: string,
@@ -173,6 +177,10 @@ export class Dataset implements Engine {
     options: StatementOptions,
     visit: ChunkVisitor,
   ): Promise<void> {
+    if (this.profile === 'small') {
+      const inlined = inlineDuckParameters(sql, parameters);
+      if (inlined !== undefined) return this.readWhole(inlined, options, visit);
+    }
     const { values, types } = duckParameters(parameters);
     await this.read(sql, values, { ...options, types }, visit);
   }
@@ -462,4 +470,21 @@ interface BackgroundDerivation {
 /** An error's first message line (DuckDB's may name a file of the data directory, nothing else). */
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+/**
+ * A result read whole (small data, small results), handed to `visit` chunk by chunk without a
+ * round trip each, in slices of the event loop for the large results small data can still give.
+ */
+async function visitWhole(
+  result: DuckDBMaterializedResult,
+  options: RunOptions,
+  visit: ChunkVisitor,
+): Promise<void> {
+  const pause = loopSlices();
+  for (let i = 0; i < result.chunkCount; i++) {
+    await pause();
+    options.signal?.throwIfAborted();
+    visitChunk(result.getChunk(i), visit);
+  }
 }
