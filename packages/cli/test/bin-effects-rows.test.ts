@@ -81,6 +81,61 @@ describe('playq data generate --effect', () => {
   });
 });
 
+describe('playq serve --effect', () => {
+  /** p95 startup of US sessions as `serve args…` answers it, and the start-up banner. */
+  async function usLatency(extra: string[]): Promise<{ p95: number; banner: string }> {
+    const serve = startCli(
+      [
+        'serve',
+        '--sessions',
+        '2000',
+        '--seed',
+        '4',
+        '--days',
+        '2',
+        '--end',
+        String(END),
+        '--port',
+        '0',
+        ...extra,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    try {
+      const [, baseUrl] = await serve.waitFor(/base URL\s+(\S+)/, 45_000);
+      const q = await runCli(
+        [
+          'query',
+          'metricquery',
+          'demo',
+          '--period',
+          `start=${END - 2 * 86_400},end=${END}`,
+          '--metrics',
+          'p95_latency',
+          '--filter',
+          '[country=US]',
+          '--format',
+          'json',
+        ],
+        { env: { PLAYQ_BASE_URL: baseUrl!, PLAYQ_API_KEY: 'demo-key' } },
+      );
+      expect(q.code).toBe(0);
+      return { p95: JSON.parse(q.stdout).response[0].p95_latency, banner: serve.stdout() + serve.stderr() };
+    } finally {
+      serve.child.kill('SIGTERM');
+      expect((await serve.done).code).toBe(0);
+    }
+  }
+
+  it('serves the planted data: the 95th percentile startup of US sessions three times as long', async () => {
+    const plain = await usLatency([]);
+    const planted = await usLatency(['--effect', '[country=US]:p95_latency*3']);
+    expect(planted.banner).toContain('1 planted effect');
+    expect(plain.p95).toBeGreaterThan(0.5);
+    expect(Math.abs(planted.p95 - 3 * plain.p95)).toBeLessThanOrEqual(0.002);
+  });
+});
+
 describe('--rows FILE.json', () => {
   const scenario = {
     sessions: [
