@@ -2,6 +2,7 @@
 // on ClickHouse (chdb in process, or a server or cluster) through the same plans.
 
 export { type CustomerCredentials, checkCredentials, DEMO_CUSTOMERS } from './data/credentials';
+export { PLANTABLE_METRICS, type PlantPlan, plantPlan } from './data/effect-plan';
 export type { PackedValues } from './data/packed-values';
 export {
   type ColumnSpec,
@@ -17,6 +18,7 @@ export { type ClickHouseSchemaOptions, clickHouseSchema } from './engine/clickho
 export { type ClickHouseServerOptions, openClickHouse } from './engine/clickhouse-server';
 export { Dataset } from './engine/duckdb/dataset';
 export { type GenerateOptions, generateDataset } from './engine/duckdb/generate';
+export { MAX_EFFECT_FACTOR, type PlantedEffect } from './engine/duckdb/generate-effects';
 export { type GenerateFilesOptions, generateToDirectory } from './engine/duckdb/generate-files';
 export { type InPlaceOptions, openParquetInPlace } from './engine/duckdb/in-place';
 export {

@@ -67,6 +67,20 @@ describe('generateToDirectory streams the generated data set', () => {
       format: 'ndjson',
       options: { sessions: 3_000, seed: 2, days: 1, end: END, customers: ['solo'] },
     },
+    {
+      name: 'parquet, with planted effects',
+      format: 'parquet',
+      options: {
+        sessions: 5_000,
+        seed: 3,
+        days: 2,
+        end: END,
+        effects: [
+          { where: '[cdn=akamai][country=US,GB]', metric: 'bufferingratio', factor: 3 },
+          { where: '[platform=web]', metric: 'latency', factor: 0.5, from: END - 86_400 },
+        ],
+      },
+    },
   ];
   for (const { name, format, options } of cases) {
     it(`writes the rows of writeDataset(generateDataset(...)) in their order (${name})`, async () => {

@@ -3,7 +3,7 @@
 // arbitraries live in `@playq/testing/arbitraries` and MSW handlers in `@playq/testing/msw`, so
 // the optional peers fast-check and msw are loaded only by the subpath that needs them.
 
-export type { ErrorRow, ScenarioRows, SessionRow } from '@playq/server';
+export type { ErrorRow, PlantedEffect, ScenarioRows, SessionRow } from '@playq/server';
 export { CONTRACT_CHECKS, checkContract } from './contract/check-contract';
 export { formatContractReport } from './contract/format-report';
 export type {

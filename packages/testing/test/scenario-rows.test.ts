@@ -117,7 +117,7 @@ describe('createTestService on a scenario', () => {
 
   it('refuses seed or sessions beside rows', async () => {
     await expect(createTestService({ seed: 3, data: { rows: { sessions: [] } } })).rejects.toThrow(
-      'seed and sessions shape generated data',
+      'seed, sessions and effects shape generated data',
     );
   });
 });

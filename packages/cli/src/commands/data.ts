@@ -6,19 +6,23 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
+import { EFFECT_HELP, type EffectSpec, effectArg } from '../effect-flag';
 import { CliError, EXIT, usageError } from '../errors';
 import type { Context } from '../io';
 import { memoryLimitUsage } from '../memory-limit-flag';
 import { needsServer } from '../optional-part';
+import { type RowsFile, readRowsFile, rowsRefusal } from '../serve/rows-file';
 import type { Finish } from './command';
 
 interface GenerateFlags {
-  readonly sessions: number;
-  readonly seed: number;
+  readonly sessions?: number;
+  readonly seed?: number;
   readonly out: string;
   readonly format: 'parquet' | 'csv' | 'ndjson';
   readonly days?: number;
   readonly end?: number;
+  readonly effect?: readonly EffectSpec[];
+  readonly rows?: string;
 }
 
 /** @internal */
@@ -33,14 +37,12 @@ export function registerData(program: Command, ctx: Context, finish: Finish): vo
     .addOption(
       // Streamed to the files in bounded memory: the bound is the generator's, and the disk's
       // (about 43 MB of Parquet per million sessions).
-      new Option('--sessions <n>', 'number of sessions (up to 1e9)')
-        .argParser(integerArg(1, 1_000_000_000))
-        .makeOptionMandatory(),
+      new Option('--sessions <n>', 'number of sessions (up to 1e9)').argParser(integerArg(1, 1_000_000_000)),
     )
     .addOption(
-      new Option('--seed <n>', 'generator seed; the same seed gives the same data')
-        .argParser(integerArg(0, 2 ** 31 - 1))
-        .makeOptionMandatory(),
+      new Option('--seed <n>', 'generator seed; the same seed gives the same data').argParser(
+        integerArg(0, 2 ** 31 - 1),
+      ),
     )
     .addOption(new Option('--out <dir>', 'directory to write (created if missing)').makeOptionMandatory())
     .addOption(
@@ -55,28 +57,31 @@ export function registerData(program: Command, ctx: Context, finish: Finish): vo
         'exclusive end: epoch seconds or ISO-8601 (default: next UTC midnight)',
       ).argParser(parseTime),
     )
+    .addOption(new Option('--effect <spec>', EFFECT_HELP).argParser(effectArg))
+    .addOption(
+      new Option(
+        '--rows <file>',
+        'write the exact rows of a JSON file { "sessions": [...], "errors": [...] } instead of generated data',
+      ),
+    )
     .addHelpText(
       'after',
       `
 Examples:
   $ playq data generate --sessions 100000 --seed 1 --out ./data
+  $ playq data generate --sessions 20000 --seed 1 --out ./slow-br --effect '[cdn=akamai][country=BR]:bufferingratio*5'
+  $ playq data generate --rows ./scenario.json --out ./scenario
   $ playq data generate --sessions 5000 --seed 42 --out ./small --format csv --days 7 --end 2026-01-01
   $ playq serve --data ./data --credentials ./customers.json`,
     )
     .action(async (flags: GenerateFlags) => {
       const out = resolve(ctx.io.cwd ?? process.cwd(), flags.out);
       const started = performance.now();
+      const scenario = await scenarioRows(ctx, flags);
       // Loaded on use: the generator brings the embedded database with it.
-      const { generateToDirectory } = await needsServer('data generate', () => import('@playq/server'));
+      const server = await needsServer('data generate', () => import('@playq/server'));
       const rows = await writeAtomically(ctx, out, (dir) =>
-        generateToDirectory({
-          sessions: flags.sessions,
-          seed: flags.seed,
-          out: dir,
-          format: flags.format,
-          ...(flags.days === undefined ? {} : { days: flags.days }),
-          ...(flags.end === undefined ? {} : { end: flags.end }),
-        }),
+        scenario === undefined ? generateFiles(server, flags, dir) : writeRows(server, scenario, flags, dir),
       );
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       ctx.out(
@@ -87,6 +92,57 @@ Examples:
     });
   registerLoad(data, ctx, finish);
   registerSchema(data, ctx, finish);
+}
+
+type Server = typeof import('@playq/server');
+type Written = { sessions: string; errors: string; rows: { sessions: number; errors: number } };
+
+/** The rows of `--rows FILE`, checked against the generator's flags they exclude. */
+async function scenarioRows(ctx: Context, flags: GenerateFlags): Promise<RowsFile | undefined> {
+  if (flags.rows === undefined) {
+    if (flags.sessions === undefined || flags.seed === undefined)
+      throw usageError('data generate needs --sessions N and --seed N (or --rows FILE for exact rows)');
+    return undefined;
+  }
+  const generated = (['sessions', 'seed', 'days', 'end', 'effect'] as const).filter(
+    (f) => flags[f] !== undefined,
+  );
+  if (generated.length > 0)
+    throw usageError(
+      `--rows gives exact rows: leave out --${generated.join(', --')} (they shape generated data)`,
+    );
+  return readRowsFile(resolve(ctx.io.cwd ?? process.cwd(), flags.rows), flags.rows);
+}
+
+function generateFiles(server: Server, flags: GenerateFlags, dir: string): Promise<Written> {
+  return server.generateToDirectory({
+    sessions: flags.sessions ?? 0,
+    seed: flags.seed ?? 0,
+    out: dir,
+    format: flags.format,
+    ...(flags.days === undefined ? {} : { days: flags.days }),
+    ...(flags.end === undefined ? {} : { end: flags.end }),
+    ...(flags.effect === undefined ? {} : { effects: flags.effect }),
+  });
+}
+
+/** A scenario's rows through the library's checks, written as the data files. */
+async function writeRows(
+  server: Server,
+  rows: RowsFile,
+  flags: GenerateFlags,
+  dir: string,
+): Promise<Written> {
+  const dataset = await server.datasetFromRows(rows).catch((error: unknown) => {
+    throw rowsRefusal(flags.rows ?? '', error);
+  });
+  try {
+    const files = await server.writeDataset(dataset, { dir, format: flags.format });
+    const { sessions, errors } = dataset.stats();
+    return { ...files, rows: { sessions, errors } };
+  } finally {
+    await dataset.close();
+  }
 }
 
 interface LoadFlags {

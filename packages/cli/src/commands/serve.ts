@@ -5,12 +5,14 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseTime } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
+import { EFFECT_HELP, effectArg } from '../effect-flag';
 import { usageError } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
 import { readCredentials } from '../serve/credentials-file';
 import { type DataFlags, DEFAULT_SESSIONS, dataSourceOf } from '../serve/data-source';
 import { corsOriginsArg, requireCredentials, trustedProxyArg } from '../serve/exposure';
+import { readRowsFile } from '../serve/rows-file';
 import type { Finish } from './command';
 
 interface ServeFlags extends DataFlags {
@@ -89,6 +91,13 @@ function addDataOptions(command: Command): void {
         '--end <time>',
         'end of generated data: epoch seconds or ISO-8601 (default: the next full UTC hour, as playq demo)',
       ).argParser(parseTime),
+    )
+    .addOption(new Option('--effect <spec>', EFFECT_HELP).argParser(effectArg))
+    .addOption(
+      new Option(
+        '--rows <file>',
+        'serve the exact rows of a JSON file { "sessions": [...], "errors": [...] }',
+      ),
     );
 }
 
@@ -159,7 +168,10 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
   const host = flags.host ?? '127.0.0.1';
   if (host.trim() === '') throw usageError('--host must not be empty');
   requireCredentials(flags, host);
-  const data = dataSourceOf(flags, ctx.io.cwd ?? process.cwd(), resolve, ctx.io.env);
+  const cwd = ctx.io.cwd ?? process.cwd();
+  const rows =
+    flags.rows === undefined ? undefined : await readRowsFile(resolve(cwd, flags.rows), flags.rows);
+  const data = dataSourceOf(flags, cwd, resolve, ctx.io.env, rows);
   const catalogue = flags.catalogue === undefined ? undefined : loadCatalogue(flags.catalogue);
   if (flags.memoryLimit !== undefined && flags.engine !== undefined && flags.engine !== 'duckdb')
     throw usageError(`--memory-limit bounds DuckDB: leave it out with --engine ${flags.engine}`);

@@ -1,7 +1,9 @@
 // Which data the reference service serves and on which engine: a directory of files (loaded into
 // DuckDB, queried in place, or loaded into chdb), a DuckDB database file, a ClickHouse server, or a
 // seeded synthetic data set. Shared by `serve` and `demo`, which differ only in their defaults.
+import type { EffectSpec } from '../effect-flag';
 import { usageError } from '../errors';
+import type { RowsFile } from './rows-file';
 
 export interface DataFlags {
   readonly data?: string;
@@ -14,6 +16,9 @@ export interface DataFlags {
   readonly seed?: number;
   readonly days?: number;
   readonly end?: number;
+  readonly effect?: readonly EffectSpec[];
+  /** `--rows FILE`: the path as given. */
+  readonly rows?: string;
 }
 
 export const DEFAULT_SESSIONS = 200_000;
@@ -34,7 +39,8 @@ export const DEFAULT_SEED = 1;
 export type DataSource =
   | { readonly dir: string; readonly inPlace?: boolean }
   | { readonly database: string }
-  | { readonly chdb: { readonly dir: string } }
+  | { readonly chdb: { readonly dir: string } | { readonly rows: RowsFile } }
+  | { readonly rows: RowsFile }
   | {
       readonly clickhouse: {
         readonly url: string;
@@ -49,6 +55,7 @@ export type DataSource =
         readonly seed: number;
         readonly days: number;
         readonly end?: number;
+        readonly effects?: readonly EffectSpec[];
       };
     };
 
@@ -64,8 +71,17 @@ export function dataSourceOf(
   cwd: string,
   resolvePath: (...p: string[]) => string,
   env: Readonly<Record<string, string | undefined>> = {},
+  rows?: RowsFile,
 ): DataSource {
   const engine = flags.engine ?? 'duckdb';
+  if (rows !== undefined) return rowsSource(flags, rows);
+  if (
+    flags.effect !== undefined &&
+    (flags.data !== undefined || flags.db !== undefined || engine === 'clickhouse')
+  )
+    throw usageError(
+      '--effect plants effects in generated data: leave out --data, --db and --engine clickhouse',
+    );
   if (engine === 'clickhouse') return clickHouseSource(flags, env);
   if (flags.clickhouseUrl !== undefined || flags.clickhouseDatabase !== undefined) {
     throw usageError('--clickhouse-url and --clickhouse-database go with --engine clickhouse');
@@ -93,8 +109,25 @@ export function dataSourceOf(
       seed: flags.seed ?? DEFAULT_SEED,
       days: flags.days ?? DEFAULT_DAYS,
       end: flags.end ?? defaultDataEnd(),
+      ...(flags.effect === undefined ? {} : { effects: flags.effect }),
     },
   };
+}
+
+/** A scenario's exact rows, on DuckDB in memory or chdb: nothing to generate, nothing to load. */
+function rowsSource(flags: DataFlags, rows: RowsFile): DataSource {
+  const generated = (['sessions', 'seed', 'days', 'end', 'effect'] as const).filter(
+    (f) => flags[f] !== undefined,
+  );
+  if (generated.length > 0)
+    throw usageError(
+      `--rows gives exact rows: leave out --${generated.map((f) => f).join(', --')} (they shape generated data)`,
+    );
+  if (flags.data !== undefined || flags.db !== undefined || flags.inPlace)
+    throw usageError('--rows is the data: leave out --data, --db and --in-place');
+  if (flags.engine === 'clickhouse')
+    throw usageError('--rows serves from DuckDB or chdb: leave out --engine clickhouse');
+  return flags.engine === 'chdb' ? { chdb: { rows } } : { rows };
 }
 
 /**
@@ -106,12 +139,18 @@ export function dataSourceOf(
 export function describeData(data: DataSource): string {
   if ('dir' in data) return data.inPlace ? `Parquet files in place in ${data.dir}` : `files in ${data.dir}`;
   if ('database' in data) return `the DuckDB database ${data.database}`;
-  if ('chdb' in data) return `files in ${data.chdb.dir} on chdb`;
+  if ('rows' in data) return `${data.rows.sessions.length} sessions of exact rows`;
+  if ('chdb' in data)
+    return 'rows' in data.chdb
+      ? `${data.chdb.rows.sessions.length} sessions of exact rows on chdb`
+      : `files in ${data.chdb.dir} on chdb`;
   if ('clickhouse' in data)
     return `ClickHouse at ${data.clickhouse.url} (database ${data.clickhouse.database ?? 'playq'})`;
   const g = data.generate;
   const end = g.end === undefined ? '' : ` ending ${new Date(g.end * 1000).toISOString()}`;
-  return `${g.sessions} generated sessions (seed ${g.seed}, ${g.days} days${end})`;
+  const effects =
+    g.effects === undefined ? '' : `, ${g.effects.length} planted effect${g.effects.length === 1 ? '' : 's'}`;
+  return `${g.sessions} generated sessions (seed ${g.seed}, ${g.days} days${end}${effects})`;
 }
 
 /**

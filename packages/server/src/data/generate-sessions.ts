@@ -50,6 +50,8 @@ export interface GenContext {
   readonly assetNameCodes: readonly number[];
   /** The relation of row numbers `i` the sessions are drawn from, in storage order. */
   readonly ids: string;
+  /** The drawn sessions (a relation) with the planted effects applied; as they are without effects. */
+  plant(rows: string): string;
 }
 
 /** Which customer block row `i` is in (1-based). */
@@ -192,7 +194,7 @@ export function sessionsSelect(g: GenContext): string {
         CASE WHEN st = ${LOADED} THEN 0 WHEN ${running} THEN floor(rebuf0 * least(1, ${scale}))::BIGINT ELSE rebuf0 END AS rebuffer_ms
       FROM p5
     ), x AS (
-      SELECT list_extract(${numList(g.customers.map((c) => c.code))}, ci) AS cust,
+      SELECT i, list_extract(${numList(g.customers.map((c) => c.code))}, ci) AS cust,
         's' || (1000000000 + i)::VARCHAR AS session_id,
         -- ids of one width: a customer's block of row numbers is in id order
         i - list_extract(${numList(g.customers.map((c) => c.offset))}, ci) + 1 AS sid_rank0,
@@ -211,5 +213,5 @@ export function sessionsSelect(g: GenContext): string {
         floor(watch_ms * list_extract(${bitrates}, pl) * (0.6 + 0.8 * ${d.u16('h4', 3)}) / 8)::BIGINT AS bytes_downloaded
       FROM q
     )
-    SELECT ${sessionSelect('x', 'x.sid_rank0::INTEGER AS sid_rank')} FROM (SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x) x`;
+    SELECT ${sessionSelect('x', 'x.sid_rank0::INTEGER AS sid_rank')} FROM ${g.plant('(SELECT *, coalesce(cdn_changes0, 0) AS cdn_changes FROM x)')} x`;
 }

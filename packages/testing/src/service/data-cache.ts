@@ -6,6 +6,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { PlantedEffect } from '@playq/server';
 import { loadServer } from './load-server';
 
 export interface GenerateKey {
@@ -14,6 +15,7 @@ export interface GenerateKey {
   readonly days: number;
   readonly end: number;
   readonly customers: readonly string[];
+  readonly effects?: readonly PlantedEffect[];
 }
 
 const STALE_COPY_MS = 24 * 3600 * 1000;

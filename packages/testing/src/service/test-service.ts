@@ -10,7 +10,14 @@ import {
   type Transport,
 } from '@playq/client';
 import { tokenUrlOf } from '@playq/query';
-import type { ChdbOptions, CustomerCredentials, ScenarioRows, Service, ServiceOptions } from '@playq/server';
+import type {
+  ChdbOptions,
+  CustomerCredentials,
+  PlantedEffect,
+  ScenarioRows,
+  Service,
+  ServiceOptions,
+} from '@playq/server';
 import { cachedDatabaseCopy, defaultCacheDir, discardCached, type GenerateKey } from './data-cache';
 import { loadServer } from './load-server';
 
@@ -45,6 +52,11 @@ export interface TestServiceOptions extends Omit<ServiceOptions, 'data' | 'crede
   readonly days?: number;
   /** Exclusive end of the data, epoch seconds. Default `TEST_DATA_END`. */
   readonly end?: number;
+  /**
+   * Effects planted in the generated data (docs/testing.md, "Planted effects"): each changes the
+   * matching sessions so that `metric` over them is `factor` times its value without the effect.
+   */
+  readonly effects?: readonly PlantedEffect[];
   /** Customers and their credentials. Default the demo pair (`demo`, `other`). */
   readonly customers?: readonly CustomerCredentials[];
   /** Options for the wired clients (retries, timeouts, hooks); transport and auth are set for you. */
@@ -120,9 +132,9 @@ async function openScenario(
   options: ServiceOptions,
   given: TestServiceOptions,
 ): Promise<{ service: Service; release: () => Promise<void> }> {
-  if (given.seed !== undefined || given.sessions !== undefined) {
+  if (given.seed !== undefined || given.sessions !== undefined || given.effects !== undefined) {
     throw new TypeError(
-      '@playq/testing: seed and sessions shape generated data; leave them out with data.rows',
+      '@playq/testing: seed, sessions and effects shape generated data; leave them out with data.rows',
     );
   }
   const withStart = (rows: ScenarioRows): ScenarioRows => ({ start, ...rows });
@@ -158,6 +170,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     sessions = 10_000,
     days = 30,
     end = TEST_DATA_END,
+    effects,
     customers,
     client,
     cache = true,
@@ -167,7 +180,14 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   const credentials = customers ?? (await loadServer()).DEMO_CUSTOMERS;
   if (credentials.length === 0)
     throw new TypeError('@playq/testing: customers must name at least one customer');
-  const key = { seed, sessions, days, end, customers: credentials.map((c) => c.customerId) };
+  const key = {
+    seed,
+    sessions,
+    days,
+    end,
+    customers: credentials.map((c) => c.customerId),
+    ...(effects === undefined ? {} : { effects }),
+  };
   const settings: ServiceOptions = { rateLimit: false, ...serviceOptions, credentials };
   const { service, release } =
     data === undefined

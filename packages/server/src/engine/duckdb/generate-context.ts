@@ -19,6 +19,7 @@ import {
   SUBSCRIBER_TAGS,
 } from '../../data/generate-shapes';
 import type { Dataset } from './dataset';
+import { type CheckedEffect, plantedSql } from './generate-effects';
 
 /** Checked generator options (see `GenerateOptions`). */
 export interface Checked {
@@ -27,6 +28,7 @@ export interface Checked {
   readonly days: number;
   readonly end: number;
   readonly customers: readonly string[];
+  readonly effects: readonly CheckedEffect[];
 }
 
 /** Synthetic ids follow from their code, zero-padded to one width so that value order is code order. */
@@ -173,5 +175,6 @@ export async function generationContext(db: Dataset, o: Checked, ids: string): P
     code,
     assetNameCodes: dicts.assetNameCodes,
     ids,
+    plant: (rows) => plantedSql(rows, o.effects),
   };
 }

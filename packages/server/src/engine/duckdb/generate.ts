@@ -11,6 +11,7 @@ import { errorsSql } from '../../data/generate-errors';
 import { sessionsSelect } from '../../data/generate-sessions';
 import { Dataset } from './dataset';
 import { type Checked, generationContext } from './generate-context';
+import { checkEffects, type PlantedEffect } from './generate-effects';
 
 /** Options of `generateDataset`. */
 export interface GenerateOptions {
@@ -24,6 +25,12 @@ export interface GenerateOptions {
   readonly end?: number;
   /** Customer ids; the first gets 75% of the traffic. Default: the demo customers `demo`, `other`. */
   readonly customers?: readonly string[];
+  /**
+   * Effects planted in the data: the matching sessions' columns behind each metric are changed so
+   * that the metric over them is `factor` times its value without the effect; every other row is
+   * the same as without it (docs/testing.md, "Planted effects").
+   */
+  readonly effects?: readonly PlantedEffect[];
   /** A DuckDB database file instead of memory. */
   readonly database?: string;
   /** Bound on DuckDB's memory (e.g. `'500MB'`); with `database`, the rest stays on disk. */
@@ -32,7 +39,7 @@ export interface GenerateOptions {
 
 /** @internal The options with their defaults, checked. */
 export function checkOptions(options: GenerateOptions): Checked {
-  const fail = (what: string) => {
+  const fail = (what: string): never => {
     throw new RangeError(`@playq/server: generateDataset: ${what}`);
   };
   if (options === null || typeof options !== 'object') fail('options must be an object');
@@ -54,7 +61,8 @@ export function checkOptions(options: GenerateOptions): Checked {
     if (typeof c !== 'string' || !CUSTOMER_ID_PATTERN.test(c))
       fail(`customers[${i}] must match [A-Za-z0-9._-]{1,128}`);
   });
-  return { sessions, seed, days, end, customers };
+  const effects = checkEffects(options.effects, fail);
+  return { sessions, seed, days, end, customers, effects };
 }
 
 /**
