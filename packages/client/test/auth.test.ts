@@ -665,7 +665,7 @@ describe('more cases', () => {
     });
 
     it('masks the new token inside a rejected token_type', async () => {
-      const error = await invalid('{"access_token":"abcdef","token_type":"mac abcdef"}');
+      const error = await invalid('{"access_token":"abcdefgh","token_type":"mac abcdefgh"}');
       expect(error.reason).toBe('token_type "mac [REDACTED]" is not Bearer');
     });
   });
