@@ -1,4 +1,4 @@
-// The catalogue as data: each metric's unit, level, endpoints and definition, each dimension's
+// The catalogue as data: each metric's unit, level, endpoints, direction and definition, each dimension's
 // combinations, in definition order, for `playq catalogue` and the MCP server alike.
 import type { AnyCatalogue, DimensionInfo, MetricInfo } from '@playq/query';
 
@@ -28,12 +28,14 @@ export function catalogueEntries(catalogue: AnyCatalogue) {
 export function catalogueJson(catalogue: AnyCatalogue) {
   const { metrics, dimensions } = catalogueEntries(catalogue);
   return {
-    metrics: metrics.map(({ name, unit, level, endpoints, concurrency, description }) => ({
+    metrics: metrics.map(({ name, unit, level, endpoints, concurrency, better, description }) => ({
       name,
       unit,
       level,
       endpoints,
       concurrency,
+      // Left out where neither way is better, as in a catalogue file.
+      ...(better === undefined ? {} : { better }),
       description,
     })),
     dimensions: dimensions.map(({ name, endpoints, restricted, combinesWith, metricOn, description }) => ({

@@ -13,7 +13,10 @@ const names = join(dir, 'names.json');
 writeFileSync(
   names,
   JSON.stringify({
-    metrics: { ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' } },
+    metrics: {
+      ad_impressions: { unit: 'count', level: 'group', description: 'Ads shown.' },
+      ad_wait: { unit: 'seconds', level: 'session', description: 'Wait before an ad.', better: 'lower' },
+    },
     dimensions: { campaign: { description: 'Ad campaign.' } },
   }),
 );
@@ -158,15 +161,31 @@ describe.concurrent('playq catalogue', () => {
   it('lists every metric with level and unit, and every dimension', async () => {
     const r = await runCli(['catalogue']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/p95_latency\s+group, seconds, not with concurrency=1\s+95th percentile/);
+    expect(r.stdout).toMatch(
+      /p95_latency\s+group, seconds, lower is better, not with concurrency=1\s+95th percentile/,
+    );
+    expect(r.stdout).toMatch(
+      /avg_qualityofexperience\s+group, score, higher is better, not with concurrency=1\s+Mean/,
+    );
+    expect(r.stdout).toMatch(/attempts\s+group, count\s+Play attempts/);
     expect(r.stdout).toMatch(/category\s+with errors, fatalerrors only; also in session metrics/);
   });
 
   it('prints JSON, with the file names added', async () => {
     const r = await runCli(['catalogue', '--json', '--catalogue', names]);
     const json = JSON.parse(r.stdout);
-    expect(json.metrics).toHaveLength(DEFAULT_CATALOGUE.metricNames.length + 1);
+    expect(json.metrics).toHaveLength(DEFAULT_CATALOGUE.metricNames.length + 2);
+    expect(json.metrics.find((m: { name: string }) => m.name === 'bufferingratio').better).toBe('lower');
     expect(json.metrics.at(-1)).toEqual({
+      name: 'ad_wait',
+      unit: 'seconds',
+      level: 'session',
+      endpoints: ['metricquery', 'session'],
+      concurrency: true,
+      better: 'lower',
+      description: 'Wait before an ad.',
+    });
+    expect(json.metrics.at(-2)).toEqual({
       name: 'ad_impressions',
       unit: 'count',
       level: 'group',

@@ -30,6 +30,14 @@ describe('catalogueProblems: metric definitions', () => {
     expect(problemsOf({ carts: { ...metric, concurrency: false } })).toStrictEqual([]);
   });
 
+  it('wants better to be lower or higher, or left out', () => {
+    expect(problemsOf({ carts: { ...metric, better: 'up' } })).toStrictEqual([
+      'metric "carts": better is "lower" or "higher" (or left out when neither is).',
+    ]);
+    expect(problemsOf({ carts: { ...metric, better: 'lower' } })).toStrictEqual([]);
+    expect(problemsOf({ carts: { ...metric, better: 'higher' } })).toStrictEqual([]);
+  });
+
   it('wants a non-empty list of known endpoints', () => {
     const sentence =
       'metric "carts": endpoints is a non-empty list of metricquery, session and listsessions.';

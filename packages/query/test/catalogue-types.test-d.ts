@@ -2,6 +2,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   createQueries,
   DEFAULT_CATALOGUE,
+  type DirectedMetricName,
+  type DirectedMetricOf,
   defineCatalogue,
   extendCatalogue,
   type InferRecord,
@@ -116,5 +118,20 @@ describe('the default catalogue', () => {
   it('refuses an unknown name', () => {
     // @ts-expect-error bufferingration is misspelt
     metricQuery('demo').metrics('bufferingration');
+  });
+});
+
+describe('which way a metric is better, as a type', () => {
+  it('names the metrics that have a direction', () => {
+    const timed = defineCatalogue({
+      metrics: {
+        wait: { unit: 'seconds', level: 'group', description: 'Wait.', better: 'lower' },
+        carts: { unit: 'count', level: 'group', description: 'Carts.' },
+      },
+      dimensions: {},
+    });
+    expectTypeOf<DirectedMetricOf<typeof timed>>().toEqualTypeOf<'wait'>();
+    expectTypeOf<'bufferingratio'>().toExtend<DirectedMetricName>();
+    expectTypeOf<'attempts'>().not.toExtend<DirectedMetricName>();
   });
 });

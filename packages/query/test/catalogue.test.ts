@@ -15,6 +15,7 @@ import {
   isMetric,
   isSessionField,
   METRICS,
+  metricDirection,
   suggestName,
 } from '../src/index';
 
@@ -167,6 +168,43 @@ describe('suggestName', () => {
     expect(editDistance('latency', 'latnecy')).toBe(1);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('which way a metric is better', () => {
+  it('is lower for times, buffering and failures, higher for experience and playtime, neither for counts', () => {
+    const lower = ['failurerate', 'latency', 'avg_latency', 'median_latency', 'p95_latency', 'p99_latency'];
+    lower.push('bufferingratio', 'cirrbufferingratio', 'cdn_change_rate');
+    const higher = ['playdur', 'avg_playtime_by_audience', 'playperunique', 'playtimeperunique'];
+    higher.push('qualityofexperience', 'avg_qualityofexperience', 'median_qualityofexperience');
+    for (const name of DEFAULT_CATALOGUE.metricNames) {
+      const expected = lower.includes(name) ? 'lower' : higher.includes(name) ? 'higher' : undefined;
+      expect(METRICS[name].better, name).toBe(expected);
+      expect(metricDirection(name), name).toBe(expected);
+      if (expected === undefined)
+        expect(['count', 'sessions', 'minutes', 'megabytes'], name).toContain(METRICS[name].unit);
+    }
+    expect(metricDirection('country')).toBeUndefined();
+  });
+
+  it('is kept by a custom catalogue, and neither when left out', () => {
+    const shop = defineCatalogue({
+      metrics: {
+        wait: { unit: 'seconds', level: 'group', description: 'Checkout wait.', better: 'lower' },
+        carts: { unit: 'count', level: 'group', description: 'Carts opened.' },
+      },
+      dimensions: { store: { description: 'Store id.' } },
+    });
+    expect(shop.metrics.wait.better).toBe('lower');
+    expect(shop.metrics.carts.better).toBeUndefined();
+    expect(metricDirection('wait', shop)).toBe('lower');
+    expect(metricDirection('wait')).toBeUndefined();
+    expect(() =>
+      defineCatalogue({
+        metrics: { carts: { unit: 'count', level: 'group', description: 'x', better: 'more' as never } },
+        dimensions: {},
+      }),
+    ).toThrow('metric "carts": better is "lower" or "higher" (or left out when neither is).');
   });
 });
 

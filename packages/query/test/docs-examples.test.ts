@@ -104,10 +104,10 @@ describe('docs/query.md examples', () => {
 describe('docs/catalogue.md', () => {
   const text = readFileSync(new URL('../../../docs/catalogue.md', import.meta.url), 'utf8');
 
-  it('gives every metric with its unit, level and concurrency support', () => {
+  it('gives every metric with its unit, level, concurrency support and which way is better', () => {
     for (const name of DEFAULT_CATALOGUE.metricNames) {
       const m = METRICS[name];
-      const row = `| \`${name}\` | ${m.unit} | ${m.level} | ${m.concurrency ? 'yes' : 'no'} | ${m.description} |`;
+      const row = `| \`${name}\` | ${m.unit} | ${m.level} | ${m.concurrency ? 'yes' : 'no'} | ${m.better ?? ''} | ${m.description} |`;
       expect(text, name).toContain(row);
     }
   });

@@ -1,5 +1,5 @@
 // `playq catalogue [--json] [--catalogue file.json]`: the names a deployment understands, with
-// each one's kind, level, unit, endpoints and definition, read from @playq/query's catalogue.
+// each one's kind, level, unit, direction, endpoints and definition, read from @playq/query's catalogue.
 import type { AnyCatalogue } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
@@ -14,7 +14,9 @@ import type { Finish } from './command';
 export function registerCatalogue(program: Command, ctx: Context, finish: Finish): void {
   program
     .command('catalogue')
-    .description('List the metrics and dimensions (level, unit, endpoints, definition) queries may name.')
+    .description(
+      'List the metrics and dimensions (level, unit, which way is better, endpoints, definition) queries may name.',
+    )
     .addOption(new Option('--json', 'print { metrics, dimensions } as JSON'))
     .addOption(catalogueOption())
     .addHelpText(
@@ -39,7 +41,7 @@ function catalogueText(catalogue: AnyCatalogue, ctx: Context): string {
   const both = (e: readonly string[]) => (e.length === 2 ? '' : ` [${e.join(', ')} only]`);
   const metricRows = metrics.map((m) => ({
     metric: m.name,
-    kind: `${m.level}, ${m.unit}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`,
+    kind: `${m.level}, ${m.unit}${m.better === undefined ? '' : `, ${m.better} is better`}${m.concurrency ? '' : ', not with concurrency=1'}${both(m.endpoints)}`,
     definition: terminalText(m.description),
   }));
   const dimensionRows = dimensions.map((d) => ({

@@ -193,3 +193,31 @@ export function metricInfo(catalogue: AnyCatalogue, name: string): MetricInfo {
 export function dimensionInfo(catalogue: AnyCatalogue, name: string): DimensionInfo {
   return (catalogue.dimensions as Record<string, DimensionInfo>)[name]!;
 }
+
+/**
+ * The metrics of a catalogue that say which way is better (`better: 'lower' | 'higher'`): the
+ * ones whose values can be ranked from good to bad.
+ */
+export type DirectedMetricOf<C extends AnyCatalogue> = {
+  [K in MetricNameOf<C>]: C['definition']['metrics'][K] extends { readonly better: 'lower' | 'higher' }
+    ? K
+    : never;
+}[MetricNameOf<C>];
+/** The default catalogue's metrics that say which way is better. */
+export type DirectedMetricName = DirectedMetricOf<DefaultCatalogue>;
+
+/**
+ * Which way a metric of the catalogue is better; `undefined` for one where neither is (a count) or
+ * a name that is not a metric.
+ *
+ * @example
+ * metricDirection('bufferingratio'); // 'lower'
+ * metricDirection('qualityofexperience'); // 'higher'
+ * metricDirection('attempts'); // undefined
+ */
+export function metricDirection(
+  name: string,
+  catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
+): 'lower' | 'higher' | undefined {
+  return isMetric(name, catalogue) ? metricInfo(of(catalogue), name).better : undefined;
+}

@@ -96,16 +96,47 @@ const dictionary = defineTrustedCatalogue({
       ),
     },
     failurerate: {
+      better: 'lower',
       unit: 'percent',
       level: 'group',
       expression: overSessions(ratio(multiply(num(100), metric('totalstartupfailure')), metric('attempts'))),
     },
-    latency: { endpoints: LISTED, unit: 'seconds', level: 'session', expression: LATENCY },
-    avg_latency: { unit: 'seconds', level: 'session', concurrency: false, expression: LATENCY },
-    median_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.5) },
-    p95_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.95) },
-    p99_latency: { unit: 'seconds', level: 'group', concurrency: false, expression: startupQuantile(0.99) },
-    bufferingratio: { endpoints: LISTED, unit: 'percent', level: 'session', expression: BUFFERING },
+    latency: { better: 'lower', endpoints: LISTED, unit: 'seconds', level: 'session', expression: LATENCY },
+    avg_latency: {
+      better: 'lower',
+      unit: 'seconds',
+      level: 'session',
+      concurrency: false,
+      expression: LATENCY,
+    },
+    median_latency: {
+      better: 'lower',
+      unit: 'seconds',
+      level: 'group',
+      concurrency: false,
+      expression: startupQuantile(0.5),
+    },
+    p95_latency: {
+      better: 'lower',
+      unit: 'seconds',
+      level: 'group',
+      concurrency: false,
+      expression: startupQuantile(0.95),
+    },
+    p99_latency: {
+      better: 'lower',
+      unit: 'seconds',
+      level: 'group',
+      concurrency: false,
+      expression: startupQuantile(0.99),
+    },
+    bufferingratio: {
+      better: 'lower',
+      endpoints: LISTED,
+      unit: 'percent',
+      level: 'session',
+      expression: BUFFERING,
+    },
     buffcount: {
       endpoints: LISTED,
       unit: 'count',
@@ -113,12 +144,14 @@ const dictionary = defineTrustedCatalogue({
       expression: overSessions(sum(col('rebuffer_count')), col('rebuffer_count')),
     },
     playdur: {
+      better: 'higher',
       endpoints: LISTED,
       unit: 'minutes',
       level: 'session',
       expression: overSessions(named('Playtime', minutes(sum(WATCH))), minutes(WATCH)),
     },
     avg_playtime_by_audience: {
+      better: 'higher',
       unit: 'minutes',
       level: 'group',
       concurrency: false,
@@ -146,6 +179,7 @@ const dictionary = defineTrustedCatalogue({
       expression: overSessions(countDistinct(col('device_id'), absent('subscriber_id'))),
     },
     cdn_change_rate: {
+      better: 'lower',
       endpoints: LISTED,
       unit: 'ratio',
       level: 'group',
@@ -155,18 +189,21 @@ const dictionary = defineTrustedCatalogue({
       ),
     },
     qualityofexperience: {
+      better: 'higher',
       endpoints: LISTED,
       unit: 'score',
       level: 'session',
       expression: overSessions(avg(QOE), QOE),
     },
     avg_qualityofexperience: {
+      better: 'higher',
       unit: 'score',
       level: 'group',
       concurrency: false,
       expression: overSessions(avg(QOE)),
     },
     median_qualityofexperience: {
+      better: 'higher',
       unit: 'score',
       level: 'group',
       concurrency: false,
@@ -192,13 +229,20 @@ const dictionary = defineTrustedCatalogue({
       ),
     },
     // The data records no seek-induced buffering: connection-induced buffering is all of it.
-    cirrbufferingratio: { unit: 'percent', level: 'session', endpoints: LISTED, expression: BUFFERING },
+    cirrbufferingratio: {
+      better: 'lower',
+      unit: 'percent',
+      level: 'session',
+      endpoints: LISTED,
+      expression: BUFFERING,
+    },
     uniquesubscribercount: {
       unit: 'count',
       level: 'group',
       expression: overSessions(countDistinct(col('subscriber_id'), PLAY)),
     },
     playperunique: {
+      better: 'higher',
       unit: 'ratio',
       level: 'group',
       expression: overSessions(
@@ -206,6 +250,7 @@ const dictionary = defineTrustedCatalogue({
       ),
     },
     playtimeperunique: {
+      better: 'higher',
       unit: 'minutes',
       level: 'group',
       expression: overSessions(

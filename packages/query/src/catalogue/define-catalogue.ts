@@ -18,6 +18,12 @@ export type MetricUnit =
   | 'ratio'
   | 'megabytes'
   | 'epoch_seconds';
+/**
+ * Which way a metric is better: `lower` (buffering, startup time, failures), `higher` (quality of
+ * experience, playtime), or neither (`undefined`: counts, whose size says how much traffic there
+ * is, not how good it was). Insights rank the values that are worse in that direction.
+ */
+export type MetricDirection = 'lower' | 'higher';
 
 /** The definition of one metric, as a deployment writes it. */
 export interface MetricDefinition {
@@ -40,6 +46,8 @@ export interface MetricDefinition {
   readonly endpoints?: readonly Endpoint[];
   /** Whether it may be requested with `concurrency=1` (default `true`). */
   readonly concurrency?: boolean;
+  /** Which way is better (default neither). */
+  readonly better?: MetricDirection;
 }
 
 /** The definition of one dimension, as a deployment writes it. */
@@ -97,6 +105,8 @@ export interface MetricInfo<N extends string = string> {
   readonly endpoints: readonly Endpoint[];
   /** Whether it may be requested with `concurrency=1`. */
   readonly concurrency: boolean;
+  /** Which way is better; `undefined` when neither is (a count). */
+  readonly better: MetricDirection | undefined;
   /** The dimensions this metric may be broken down or filtered by. */
   readonly combinesWith: readonly string[];
 }
@@ -167,6 +177,7 @@ const UNITS: readonly MetricUnit[] = [
   'megabytes',
   'epoch_seconds',
 ];
+const DIRECTIONS: readonly MetricDirection[] = ['lower', 'higher'];
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -315,6 +326,9 @@ function metricProblems(name: string, def: unknown, metrics: Record<string, unkn
   if (def.concurrency !== undefined && typeof def.concurrency !== 'boolean') {
     out.push(`${where} concurrency is true or false.`);
   }
+  if (def.better !== undefined && !DIRECTIONS.includes(def.better as MetricDirection)) {
+    out.push(`${where} better is "lower" or "higher" (or left out when neither is).`);
+  }
   endpointProblems(where, def.endpoints, out);
 }
 
@@ -394,6 +408,7 @@ function build(def: CatalogueDefinition): AnyCatalogue {
       ...(m.expression === undefined ? {} : { expression: m.expression }),
       endpoints: m.endpoints ?? AGGREGATE_ENDPOINTS,
       concurrency: m.concurrency ?? true,
+      better: m.better,
       combinesWith: dimensionNames.filter((d) => dimensions[d]!.combinesWith.includes(name)),
     };
   }
