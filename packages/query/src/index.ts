@@ -46,6 +46,7 @@ export {
   type DirectedMetricName,
   type DirectedMetricOf,
   type ErrorDimensionName,
+  isAdditiveMetric,
   isDimension,
   isErrorDimension,
   isListField,

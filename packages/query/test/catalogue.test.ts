@@ -9,6 +9,7 @@ import {
   defineCatalogue,
   editDistance,
   granularitySeconds,
+  isAdditiveMetric,
   isDimension,
   isErrorDimension,
   isGranularity,
@@ -205,6 +206,47 @@ describe('which way a metric is better', () => {
         dimensions: {},
       }),
     ).toThrow('metric "carts": better is "lower" or "higher" (or left out when neither is).');
+  });
+});
+
+describe('metrics that add up over groups', () => {
+  it('are the counts and sums, however scaled, and no ratio, mean or quantile', () => {
+    for (const name of ['attempts', 'viewercount', 'playdur', 'buffcount', 'totalduration', 'errors']) {
+      expect(isAdditiveMetric(name), name).toBe(true);
+    }
+    for (const name of [
+      'bufferingratio',
+      'latency',
+      'p95_latency',
+      'failurerate',
+      'users',
+      'cdn_change_rate',
+    ]) {
+      expect(isAdditiveMetric(name), name).toBe(false);
+    }
+    expect(isAdditiveMetric('country')).toBe(false);
+    const described = defineCatalogue({
+      metrics: { carts: { unit: 'count', level: 'group', description: 'Carts opened.' } },
+      dimensions: {},
+    });
+    expect(isAdditiveMetric('carts', described)).toBe(false);
+  });
+});
+
+describe('identifier dimensions', () => {
+  it('are the subscriber and the asset id in the default catalogue, and settable', () => {
+    expect(DEFAULT_CATALOGUE.dimensionNames.filter((d) => DIMENSIONS[d].identifier)).toEqual([
+      'assetid',
+      'subscriberid',
+    ]);
+    const shop = defineCatalogue({
+      metrics: {},
+      dimensions: { store: { description: 'Store.' }, order: { description: 'Order id.', identifier: true } },
+    });
+    expect([shop.dimensions.store.identifier, shop.dimensions.order.identifier]).toEqual([false, true]);
+    expect(
+      catalogueProblems({ metrics: {}, dimensions: { order: { description: 'x', identifier: 1 } } }),
+    ).toEqual(['dimension "order": identifier is true or false.']);
   });
 });
 

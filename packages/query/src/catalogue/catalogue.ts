@@ -4,6 +4,7 @@
 import type { Endpoint } from '../model';
 import { DEFAULT_CATALOGUE, type DefaultCatalogue } from './default-catalogue';
 import type { AnyCatalogue, DimensionInfo, FieldInfo, MetricInfo } from './define-catalogue';
+import type { GroupExpr } from './metric-expression';
 
 /** A metric name of a catalogue (of the default one when not given). */
 export type MetricNameOf<C extends AnyCatalogue> = keyof C['definition']['metrics'] & string;
@@ -220,4 +221,21 @@ export function metricDirection(
   catalogue: AnyCatalogue = DEFAULT_CATALOGUE,
 ): 'lower' | 'higher' | undefined {
   return isMetric(name, catalogue) ? metricInfo(of(catalogue), name).better : undefined;
+}
+
+/**
+ * Whether a metric adds up over groups: its value over sessions (or error events) split into
+ * groups is the sum of the groups' values (a count or a sum, however scaled). Its size follows the
+ * size of the population, so comparing groups means comparing it per attempt. `false` for a ratio,
+ * a mean, a quantile, a distinct count, or a metric known by its description only.
+ *
+ * @example
+ * isAdditiveMetric('playdur'); // true: a sum of watch time
+ * isAdditiveMetric('bufferingratio'); // false: a ratio
+ */
+export function isAdditiveMetric(name: string, catalogue: AnyCatalogue = DEFAULT_CATALOGUE): boolean {
+  if (!isMetric(name, catalogue)) return false;
+  let value: GroupExpr | undefined = metricInfo(of(catalogue), name).expression?.value;
+  while (value?.op === 'name' || value?.op === 'scale') value = value.of;
+  return value?.op === 'count' || value?.op === 'sum';
 }

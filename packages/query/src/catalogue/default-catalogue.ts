@@ -272,9 +272,13 @@ const dictionary = defineTrustedCatalogue({
     device: { description: 'Device type, such as phone, tablet, tv or desktop.' },
     player: { description: 'Player name and version.', sessionField: true },
     cdn: { description: 'Content delivery network serving the session.' },
-    assetid: { description: 'Identifier of the asset (the content played).' },
+    assetid: { description: 'Identifier of the asset (the content played).', identifier: true },
     assetname: { description: 'Name of the asset.' },
-    subscriberid: { description: 'Subscriber identifier (empty for anonymous viewers).', sessionField: true },
+    subscriberid: {
+      description: 'Subscriber identifier (empty for anonymous viewers).',
+      sessionField: true,
+      identifier: true,
+    },
     subscribertag: { description: 'Tag of the subscriber, such as a plan or cohort.' },
     category: {
       description: 'Error category (error records only).',

@@ -63,6 +63,11 @@ export interface DimensionDefinition<M extends string = string> {
   readonly combinesWith?: readonly M[];
   /** Whether the session endpoint also accepts it in `metrics`, as a string field (default `false`). */
   readonly sessionField?: boolean;
+  /**
+   * Whether its values identify single things (a subscriber, an asset) rather than describe a
+   * population (default `false`): insights leave identifiers out of their default candidates.
+   */
+  readonly identifier?: boolean;
 }
 
 /**
@@ -124,6 +129,8 @@ export interface DimensionInfo<N extends string = string> {
   readonly restricted: boolean;
   /** Endpoints on which the name may also be listed in `metrics` (as a string field). */
   readonly metricOn: readonly Endpoint[];
+  /** Whether its values identify single things (a subscriber, an asset). */
+  readonly identifier: boolean;
 }
 
 /** One session-list field of a catalogue that is neither a metric nor a dimension. */
@@ -349,6 +356,9 @@ function dimensionProblems(
   if (def.sessionField !== undefined && typeof def.sessionField !== 'boolean') {
     out.push(`${where} sessionField is true or false.`);
   }
+  if (def.identifier !== undefined && typeof def.identifier !== 'boolean') {
+    out.push(`${where} identifier is true or false.`);
+  }
   endpointProblems(where, def.endpoints, out);
   if (def.combinesWith === undefined) return;
   if (!Array.isArray(def.combinesWith) || def.combinesWith.length === 0) {
@@ -393,6 +403,7 @@ function build(def: CatalogueDefinition): AnyCatalogue {
       combinesWith: d.combinesWith ?? metricNames,
       restricted: d.combinesWith !== undefined,
       metricOn: d.sessionField === true ? ['session'] : [],
+      identifier: d.identifier === true,
     };
   }
   const metrics: Record<string, MetricInfo> = {};
