@@ -1,9 +1,19 @@
 // The client: binds configuration (transport, credentials per endpoint, retries, timeouts,
 // hooks) to the operations users call. Everything slow or fallible lives in the modules it
 // composes; this file decides the order: resolve the plan level, validate, send, check.
-import { type PendingQuery, type QueryNode, type RunnableQuery, toURL } from '@playq/query';
+import {
+  catalogueOf,
+  DEFAULT_CATALOGUE,
+  type PendingQuery,
+  type QueryNode,
+  type RunnableQuery,
+  toURL,
+} from '@playq/query';
 import { type ClientOptions, resolveClientOptions } from './client-options';
 import { PlayqConsistencyError } from './errors/consistency-error';
+import { type CompareOptions, type Comparison, compare } from './insights/compare';
+import { type Insights, type InsightsOptions, insights } from './insights/insights';
+import { type OverallRecord, overall } from './insights/overall';
 import { checkConsistency } from './pagination/consistency';
 import { pageFetcher } from './pagination/page-fetcher';
 import { checkConcurrency, pageStream } from './pagination/page-stream';
@@ -110,6 +120,39 @@ export interface PlayqClient {
    * ```
    */
   url(query: QueryInput): string;
+  /**
+   * The query's metrics over its whole population: the same query without `aggby`, one request.
+   *
+   * @example
+   * ```ts
+   * await client.overall(metricQuery('demo').last(1, 'day').metrics('bufferingratio').aggBy('cdn'));
+   * // { bufferingratio: 1.9 }
+   * ```
+   */
+  overall(query: QueryInput, options?: RunOptions): Promise<OverallRecord>;
+  /**
+   * Which dimension values drag the query's one metric down: the overall value and one breakdown
+   * per candidate dimension (1 + D requests), the values ranked by negative impact, each with the
+   * session list behind it (docs/client.md, "Insights").
+   *
+   * @example
+   * ```ts
+   * const { causes } = await client.insights(metricQuery('demo').last(1, 'day').metrics('bufferingratio'));
+   * causes[0]; // { dimension: 'cdn', value: 'akamai', share: 0.4, impact: 1.2, drillDown, url, ... }
+   * ```
+   */
+  insights(query: QueryInput, options?: InsightsOptions): Promise<Insights>;
+  /**
+   * The query's records beside the same query over another period, with each metric's absolute
+   * and relative change; records found on one side only are kept and marked.
+   *
+   * @example
+   * ```ts
+   * const { records } = await client.compare(query, { with: 'previous' });
+   * records[0]?.change.errors; // current − previous
+   * ```
+   */
+  compare<Q extends QueryInput>(query: Q, options: CompareOptions): Promise<Comparison<ResultRecord<Q>>>;
 }
 
 /**
@@ -173,6 +216,10 @@ export function createClient(options: ClientOptions): PlayqClient {
     for await (const page of pages(query, opts)) yield* page.records;
   }
 
+  const catalogueFor = (query: QueryInput) => settings.catalogue ?? catalogueOf(query) ?? DEFAULT_CATALOGUE;
+  const runNode = (node: QueryNode, opts: RunOptions) =>
+    prepare(node, opts).then((n) => fetchPage<ResultRecord<QueryNode>>(n, n.offset, opts));
+
   // PlayqClient's first signature of each method adds a compile-time check only (RunnableQuery:
   // a session builder before `.agg()` is refused, saying so); what reaches here is a QueryInput.
   return Object.freeze({
@@ -185,6 +232,15 @@ export function createClient(options: ClientOptions): PlayqClient {
     all: <Q extends QueryInput>(query: Q, opts: AllOptions = {}) => collectAll(pages, query, opts),
     resolvePlanLevel: (customerId: string, opts: RunOptions = {}) => planLevel(customerId, opts.signal),
     url: (query: QueryInput) => toURL(toNode(query), { baseUrl }),
+    overall: (query: QueryInput, opts: RunOptions = {}) =>
+      overall(toNode(query), (node) => runNode(node, opts)),
+    insights: (query: QueryInput, opts: InsightsOptions = {}) =>
+      insights(toNode(query), opts, { catalogue: catalogueFor(query), baseUrl, run: runNode }),
+    compare: (query: QueryInput, opts: CompareOptions) =>
+      compare(toNode(query), opts, {
+        catalogue: catalogueFor(query),
+        pages: (node, o) => pages(node, { ...o, concurrency: checkConcurrency(opts?.concurrency, 1) }),
+      }),
   }) as PlayqClient;
 }
 

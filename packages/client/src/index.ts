@@ -31,6 +31,17 @@ export {
 } from './errors/http-errors';
 export { PlayqError } from './errors/playq-error';
 export { PlayqRedirectError, type RedirectRefusal } from './errors/redirect-error';
+export type {
+  ComparedRecord,
+  CompareOptions,
+  Comparison,
+  MetricKeyOf,
+  PeriodBounds,
+  Presence,
+} from './insights/compare';
+export type { BreakdownValue, OverallValue, RankedValue } from './insights/impact';
+export type { InsightCause, Insights, InsightsOptions } from './insights/insights';
+export type { OverallRecord } from './insights/overall';
 export type { PlayqRecord, QueryInput, ResultRecord } from './query/query-input';
 export type { Page } from './response/envelope';
 export { type DatedRecord, type FillTimeSeriesOptions, type FillValue, fillTimeSeries } from './time-series';

@@ -2,11 +2,18 @@
 // 127.0.0.1, so the documentation cannot drift from the code. Imports are mapped to the
 // packages' sources; the examples' address is replaced by the test service's.
 import { readFileSync } from 'node:fs';
+import { format } from 'node:util';
 import { createService, type Service } from '@playq/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const doc = readFileSync(new URL('../../../docs/client.md', import.meta.url), 'utf8');
 const examples = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** An example that starts its own service shows its output in the ```text block after it. */
+const outputs = new Map(
+  [...doc.matchAll(/```ts\n([\s\S]*?)```\n\n```text\n([\s\S]*?)```/g)]
+    .filter((m) => m[1]!.includes('createService('))
+    .map((m) => [m[1]!, m[2]!]),
+);
 
 let service: Service;
 let origin: string;
@@ -56,6 +63,8 @@ describe('docs/client.md examples', () => {
       const logs = await runExample(source as string);
       if (process.env.PLAYQ_SHOW_DOC_LOGS) process.stdout.write(`${JSON.stringify(logs).slice(0, 600)}\n`);
       expect(logs.length).toBeGreaterThan(0);
+      const shown = outputs.get(source as string);
+      if (shown !== undefined) expect(`${logs.map((args) => format(...args)).join('\n')}\n`).toBe(shown);
       expect(JSON.stringify(logs)).not.toContain('demo-secret');
     },
     60_000,
