@@ -4,6 +4,7 @@
 import { formatDiagnostic, parseFilter, serializeFilter } from '@playq/grammar';
 import { checkText, toEpochSeconds } from '@playq/query';
 import { InvalidArgumentError } from 'commander';
+import { usageError } from './errors';
 
 /** An effect as the generator takes it (`where` in canonical filter text). */
 export interface EffectSpec {
@@ -149,6 +150,32 @@ export function effectArg(value: string, previous: readonly EffectSpec[] = []): 
   const r = parseEffect(value);
   if (!r.ok) throw new InvalidArgumentError(formatEffectProblem(value, r));
   return [...previous, r.value];
+}
+
+/**
+ * Refuses, as a usage error (exit 2) with the metric positioned, an effect whose metric cannot be
+ * planted, naming those that can (`PLANTABLE_METRICS` of the generator, in the library's words).
+ *
+ * @example
+ * checkPlantable(flags.effect, server.PLANTABLE_METRICS);
+ */
+export function checkPlantable(
+  effects: readonly EffectSpec[] | undefined,
+  plantable: readonly string[],
+): void {
+  for (const e of effects ?? []) {
+    if (plantable.includes(e.metric)) continue;
+    const text = printEffect(e);
+    const refusal = {
+      ok: false as const,
+      offset: e.where.length + 1,
+      length: e.metric.length,
+      message: `${JSON.stringify(e.metric)} cannot be planted; the metrics that can: ${plantable.join(', ')}`,
+    };
+    throw usageError(
+      `option '--effect <spec>' argument '${text}' is invalid. ${formatEffectProblem(text, refusal)}`,
+    );
+  }
 }
 
 /** The `--effect` option of `serve` and `data generate`. */

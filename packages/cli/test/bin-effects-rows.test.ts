@@ -1,7 +1,7 @@
 // `--effect` and `--rows` through the built binary: `data generate` plants an effect in exactly
 // the matching sessions, or writes a scenario's exact rows; `serve` answers on them; a bad effect
 // or a bad row is refused with where it is wrong.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli, tempDir } from './helpers';
@@ -69,15 +69,25 @@ describe('playq data generate --effect', () => {
     expect(star.stderr).toContain('expected "*" and a factor after the metric latency');
   });
 
-  it('refuses a metric that cannot be planted, listing those that can', async () => {
+  it('refuses a metric that cannot be planted, listing those that can, exit 2 and nothing written', async () => {
+    const cwd = tempDir();
     const r = await runCli([...GENERATE, '--out', 'x', '--effect', '[country=US]:attempts*2'], {
-      cwd: tempDir(),
+      cwd,
       timeoutMs: 60_000,
     });
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("option '--effect <spec>' argument '[country=US]:attempts*2' is invalid");
     expect(r.stderr).toContain(
-      'effects[0].metric: "attempts" cannot be planted; the metrics that can: latency,',
+      'error[invalid_effect]: "attempts" cannot be planted; the metrics that can: totalstartupfailure, failurerate, latency,',
     );
+    expect(r.stderr).toContain('line 1, column 14');
+    expect(existsSync(join(cwd, 'x'))).toBe(false);
+    const serve = await runCli(['serve', '--sessions', '100', '--effect', '[country=US]:users*2'], {
+      cwd,
+      timeoutMs: 60_000,
+    });
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toContain('"users" cannot be planted; the metrics that can: totalstartupfailure');
   });
 });
 

@@ -76,8 +76,10 @@ describe('generateToDirectory streams the generated data set', () => {
         days: 2,
         end: END,
         effects: [
-          { where: '[cdn=akamai][country=US,GB]', metric: 'bufferingratio', factor: 3 },
+          { where: '[cdn=akamai][country=US|GB]', metric: 'bufferingratio', factor: 3 },
           { where: '[platform=web]', metric: 'latency', factor: 0.5, from: END - 86_400 },
+          { where: '[country=BR|IN]', metric: 'failurerate', factor: 2.5 },
+          { where: '[platform=ios]', metric: 'errors', factor: 3 },
         ],
       },
     },

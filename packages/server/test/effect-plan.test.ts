@@ -1,6 +1,7 @@
-// Which columns an effect changes, read off each metric's expression: a sum, mean or quantile of a
+// How an effect changes the data, read off each metric's expression: a sum, mean or quantile of a
 // column scales with it, a ratio to a count too; buffering holds play time plus rebuffering fixed;
-// counts of sessions or events and thresholded scores cannot be planted.
+// a count of startup failures (and the failure rate) takes more or fewer failures; a count of error
+// events takes repeated events; counts of sessions or viewers and thresholded scores cannot be planted.
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CATALOGUE } from '@playq/query';
 import { describe, expect, it } from 'vitest';
@@ -9,34 +10,44 @@ import { PLANTABLE_METRICS, plantPlan } from '../src/index';
 describe('plantPlan', () => {
   it('scales the one column a mean, quantile or sum reads', () => {
     for (const m of ['latency', 'avg_latency', 'median_latency', 'p95_latency', 'p99_latency'])
-      expect(plantPlan(m)).toEqual({ scaled: ['startup_ms'] });
-    expect(plantPlan('playdur')).toEqual({ scaled: ['watch_ms'] });
-    expect(plantPlan('cbrsize')).toEqual({ scaled: ['bytes_downloaded'] });
-    expect(plantPlan('buffcount')).toEqual({ scaled: ['rebuffer_count'] });
+      expect(plantPlan(m)).toEqual({ changes: 'columns', scaled: ['startup_ms'] });
+    expect(plantPlan('playdur')).toEqual({ changes: 'columns', scaled: ['watch_ms'] });
+    expect(plantPlan('cbrsize')).toEqual({ changes: 'columns', scaled: ['bytes_downloaded'] });
+    expect(plantPlan('buffcount')).toEqual({ changes: 'columns', scaled: ['rebuffer_count'] });
   });
 
   it('scales the numerator of a ratio to a count of sessions or viewers', () => {
-    expect(plantPlan('cdn_change_rate')).toEqual({ scaled: ['cdn_changes'] });
-    expect(plantPlan('avg_playtime_by_audience')).toEqual({ scaled: ['watch_ms'] });
-    expect(plantPlan('playtimeperunique')).toEqual({ scaled: ['watch_ms'] });
+    expect(plantPlan('cdn_change_rate')).toEqual({ changes: 'columns', scaled: ['cdn_changes'] });
+    expect(plantPlan('avg_playtime_by_audience')).toEqual({ changes: 'columns', scaled: ['watch_ms'] });
+    expect(plantPlan('playtimeperunique')).toEqual({ changes: 'columns', scaled: ['watch_ms'] });
   });
 
   it('holds play time plus rebuffering fixed for a buffering ratio, and scales both for their sum', () => {
-    expect(plantPlan('bufferingratio')).toEqual({ scaled: ['rebuffer_ms'], balance: 'watch_ms' });
-    expect(plantPlan('cirrbufferingratio')).toEqual({ scaled: ['rebuffer_ms'], balance: 'watch_ms' });
-    expect(plantPlan('totalduration')).toEqual({ scaled: ['watch_ms', 'rebuffer_ms'] });
+    expect(plantPlan('bufferingratio')).toEqual({
+      changes: 'columns',
+      scaled: ['rebuffer_ms'],
+      balance: 'watch_ms',
+    });
+    expect(plantPlan('cirrbufferingratio')).toEqual({
+      changes: 'columns',
+      scaled: ['rebuffer_ms'],
+      balance: 'watch_ms',
+    });
+    expect(plantPlan('totalduration')).toEqual({ changes: 'columns', scaled: ['watch_ms', 'rebuffer_ms'] });
   });
 
-  it('finds no plan for counts, distinct viewers, error events and the thresholded score', () => {
-    for (const m of [
-      'attempts',
-      'viewercount',
-      'failurerate',
-      'users',
-      'errors',
-      'fatalerrors',
-      'concurviewavg',
-    ])
+  it('turns plays into startup failures (or back) for the failure count and rate', () => {
+    expect(plantPlan('failurerate')).toEqual({ changes: 'failures' });
+    expect(plantPlan('totalstartupfailure')).toEqual({ changes: 'failures' });
+  });
+
+  it('repeats or drops error events for the counts of error events', () => {
+    expect(plantPlan('errors')).toEqual({ changes: 'events' });
+    expect(plantPlan('fatalerrors')).toEqual({ changes: 'events' });
+  });
+
+  it('finds no plan for counts of sessions, distinct viewers, concurrency and the thresholded score', () => {
+    for (const m of ['attempts', 'viewercount', 'endedplays', 'users', 'unique_subscribers', 'concurviewavg'])
       expect(plantPlan(m)).toBeUndefined();
     for (const m of [
       'qualityofexperience',
@@ -52,7 +63,7 @@ describe('plantPlan', () => {
     expect(PLANTABLE_METRICS.map((m) => order.indexOf(m))).toEqual(
       [...PLANTABLE_METRICS.map((m) => order.indexOf(m))].sort((a, b) => a - b),
     );
-    expect(PLANTABLE_METRICS).toHaveLength(14);
+    expect(PLANTABLE_METRICS).toHaveLength(18);
   });
 
   it('are the metrics docs/testing.md lists as plantable', () => {

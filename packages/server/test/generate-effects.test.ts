@@ -1,8 +1,8 @@
 // Planted effects (docs/testing.md, "Planted effects"): for random effects (a filter over a few
 // dimensions, a plantable metric, a factor), the service's answer over exactly the matching
 // sessions is factor times the same data's without the effect, within the documented tolerance,
-// and every other row is the same, on DuckDB in memory and on chdb; effects that cannot be planted
-// are refused, naming what can.
+// and every other session and every other session's error events are the same, on DuckDB in
+// memory and on chdb; effects that cannot be planted are refused, naming what can.
 import { fc } from '@fast-check/vitest';
 import { serializeFilter } from '@playq/grammar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   generateDataset,
   PLANTABLE_METRICS,
   type PlantedEffect,
+  type PlantPlan,
   plantPlan,
   type Service,
 } from '../src/index';
@@ -49,17 +50,43 @@ type Row = Record<string, unknown>;
 async function sessionRows(db: Dataset): Promise<Row[]> {
   const decoded = Object.keys(DIMENSIONS)
     .map((d) => `(SELECT value FROM dict_${d} WHERE code = s.${d}) AS "${d}_value"`)
+    .concat('(SELECT value FROM dict_customer WHERE code = s.cust) AS customer_value')
     .join(', ');
   const names = (await db.all(`SELECT column_name FROM duckdb_columns() WHERE table_name = 'sessions'`)).map(
     (r) => String(r[0]),
   );
   const rows = await db.all(`SELECT s.*, ${decoded} FROM sessions s ORDER BY s.cust, s.session_id`);
-  const columns = [...names, ...Object.keys(DIMENSIONS).map((d) => `${d}_value`)];
+  const columns = [...names, ...Object.keys(DIMENSIONS).map((d) => `${d}_value`), 'customer_value'];
   return rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]])));
 }
 
 const text = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
 const errorRows = async (db: Dataset) => text(await db.all('SELECT * FROM errors ORDER BY eid'));
+/** Each session's error events (without their numbers, which follow from every event), as text. */
+async function eventsBySession(db: Dataset): Promise<Map<string, string[]>> {
+  const rows = await db.all('SELECT session_id, * EXCLUDE (eid) FROM errors');
+  const out = new Map<string, string[]>();
+  for (const [id, ...event] of rows) out.set(String(id), [...(out.get(String(id)) ?? []), text(event)]);
+  for (const events of out.values()) events.sort();
+  return out;
+}
+
+/** The session columns turning a play into a startup failure (or back) changes. */
+const FAILURE_COLUMNS = new Set([
+  'startup_ms',
+  'watch_ms',
+  'rebuffer_ms',
+  'rebuffer_count',
+  'cdn_changes',
+  'bytes_downloaded',
+  'status',
+]);
+/** The session columns `plan` may change in a matching session. */
+function changeable(plan: PlantPlan): ReadonlySet<string> {
+  if (plan.changes === 'failures') return FAILURE_COLUMNS;
+  if (plan.changes === 'events') return new Set();
+  return new Set([...plan.scaled, ...(plan.balance ? [plan.balance] : [])]);
+}
 
 async function answer(service: Service, metric: string, filter: string): Promise<number> {
   const r = await metricquery(service, {
@@ -78,6 +105,22 @@ function tolerance(metric: string, factor: number, base: number, matching: Row[]
   const plan = plantPlan(metric)!;
   const n = (r: Row, c: string) => Number(r[c] ?? 0);
   const rounding = 1e-6 * Math.max(1, Math.abs(factor * base));
+  // Two kinds of events (fatal or not) in a count, each within half an event.
+  if (plan.changes === 'events') return 1 + rounding;
+  if (plan.changes === 'failures') {
+    const failures = matching.filter((r) => r.startup_ms === null && r.business_failure !== true);
+    if (failures.length === 0) return rounding;
+    const canFail = matching.filter(
+      (r) => r.startup_ms !== null && (r.status === 'ENDED' || r.status === 'DROPPED'),
+    ).length;
+    const canPlay = failures.filter((r) => r.status === 'DROPPED').length;
+    // Fewer than needed can change: the rest of the change is missing.
+    const short =
+      factor > 1
+        ? Math.max(0, (factor - 1) * failures.length - canFail)
+        : Math.max(0, (1 - factor) * failures.length - canPlay);
+    return (Math.abs(base) * (0.5 + short)) / failures.length + rounding;
+  }
   if (/^(median|p95|p99)_latency$/.test(metric)) return 0.001 + rounding;
   if (plan.balance !== undefined) {
     const total = matching.reduce((a, r) => a + n(r, 'watch_ms') + n(r, 'rebuffer_ms'), 0);
@@ -132,58 +175,102 @@ describe.each(Object.entries(engines))('planted effects on %s', (name, serve) =>
   let base: Dataset;
   let baseRows: Row[];
   let baseErrors: string;
+  let baseEvents: Map<string, string[]>;
   beforeAll(async () => {
     base = await generateDataset(BASE);
     baseRows = await sessionRows(base);
     baseErrors = await errorRows(base);
+    baseEvents = await eventsBySession(base);
   });
   afterAll(() => base.close());
+
+  type Where = {
+    readonly clauses: readonly { dimension: string; values: readonly string[] }[];
+    text: string;
+  };
+
+  /** Plants the effect, checks every row, and returns the metric's answer without and with it. */
+  async function plantAndCheck(where: Where, metric: string, factor: number) {
+    const effect: PlantedEffect = { where: where.text, metric, factor };
+    const planted = await generateDataset({ ...BASE, effects: [effect] });
+    try {
+      const rows = await sessionRows(planted);
+      const plan = plantPlan(metric)!;
+      const may = changeable(plan);
+      const matches = (r: Row) =>
+        where.clauses.every((c) => c.values.includes(String(r[`${c.dimension}_value`])));
+      expect(rows.length).toBe(baseRows.length);
+      rows.forEach((row, i) => {
+        const before = baseRows[i]!;
+        if (!matches(before)) expect(text(row)).toBe(text(before));
+        else for (const c of Object.keys(row)) if (!may.has(c)) expect(row[c]).toEqual(before[c]);
+      });
+      if (plan.changes === 'columns') expect(await errorRows(planted)).toBe(baseErrors);
+      else {
+        const events = await eventsBySession(planted);
+        for (const before of baseRows) {
+          const id = String(before.session_id);
+          if (!matches(before)) expect(events.get(id), id).toEqual(baseEvents.get(id));
+          else if (plan.changes === 'events')
+            for (const e of events.get(id) ?? []) expect(baseEvents.get(id)).toContain(e);
+        }
+      }
+      const b = await answerOn(serve, base, metric, where.text);
+      const p = await answerOn(serve, planted, metric, where.text);
+      // The answers are the first customer's.
+      const tol = tolerance(
+        metric,
+        factor,
+        b,
+        baseRows.filter((r) => matches(r) && r.customer_value === 'demo'),
+      );
+      expect(Math.abs(p - factor * b), `${metric} ${where.text} ×${factor}: ${b} → ${p}`).toBeLessThanOrEqual(
+        tol,
+      );
+      return { b, p };
+    } finally {
+      await planted.close();
+    }
+  }
 
   it('scales the metric over exactly the matching sessions and leaves every other row alone', async () => {
     await fc.assert(
       fc.asyncProperty(effectArb, async ({ where, metric, factor }) => {
-        const effect: PlantedEffect = { where: where.text, metric, factor };
-        const planted = await generateDataset({ ...BASE, effects: [effect] });
-        try {
-          const rows = await sessionRows(planted);
-          expect(await errorRows(planted)).toBe(baseErrors);
-          const plan = plantPlan(metric)!;
-          const changeable = new Set([...plan.scaled, ...(plan.balance ? [plan.balance] : [])]);
-          const matches = (r: Row) =>
-            where.clauses.every((c) =>
-              (c.values as readonly string[]).includes(String(r[`${c.dimension}_value`])),
-            );
-          expect(rows.length).toBe(baseRows.length);
-          rows.forEach((row, i) => {
-            const before = baseRows[i]!;
-            if (!matches(before)) expect(text(row)).toBe(text(before));
-            else for (const c of Object.keys(row)) if (!changeable.has(c)) expect(row[c]).toEqual(before[c]);
-          });
-          const b = await answerOn(serve, base, metric, where.text);
-          const p = await answerOn(serve, planted, metric, where.text);
-          const tol = tolerance(metric, factor, b, baseRows.filter(matches));
-          expect(
-            Math.abs(p - factor * b),
-            `${metric} ${where.text} ×${factor}: ${b} → ${p}`,
-          ).toBeLessThanOrEqual(tol);
-        } finally {
-          await planted.close();
-        }
+        await plantAndCheck(where, metric, factor);
       }),
       { numRuns: name === 'chdb' ? 3 : 8 },
     );
   });
+
+  const brazilAndIndia: Where = {
+    clauses: [{ dimension: 'country', values: ['BR', 'IN'] }],
+    text: '[country=BR|IN]',
+  };
+  it.each(
+    ['failurerate', 'totalstartupfailure', 'errors', 'fatalerrors'].flatMap((m) => [
+      [m, 2.5],
+      [m, 0.4],
+    ]) as [string, number][],
+  )(
+    'plants %s ×%s by changing which sessions fail or how many error events they have',
+    async (metric, factor) => {
+      const { b, p } = await plantAndCheck(brazilAndIndia, metric, factor);
+      expect(b).toBeGreaterThan(0);
+      if (factor > 1) expect(p).toBeGreaterThan(b);
+      else expect(p).toBeLessThan(b);
+    },
+  );
 });
 
 describe('effects that cannot be planted', () => {
   const refused = (effect: Partial<PlantedEffect>) =>
     generateDataset({ ...BASE, sessions: 10, effects: [effect as PlantedEffect] });
 
-  it('refuses a metric that no scaling of session columns scales, listing those that can', async () => {
+  it('refuses a metric that no change of sessions or events scales, listing those that can', async () => {
     await expect(refused({ where: '[country=BR]', metric: 'attempts', factor: 2 })).rejects.toThrow(
       `effects[0].metric: "attempts" cannot be planted; the metrics that can: ${PLANTABLE_METRICS.join(', ')}`,
     );
-    for (const metric of ['errors', 'qualityofexperience', 'viewercount', 'nosuchmetric'])
+    for (const metric of ['users', 'qualityofexperience', 'viewercount', 'concurviewavg', 'nosuchmetric'])
       await expect(refused({ where: '[country=BR]', metric, factor: 2 })).rejects.toThrow(
         `"${metric}" cannot be planted`,
       );

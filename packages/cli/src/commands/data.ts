@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseTime } from '../args';
-import { EFFECT_HELP, type EffectSpec, effectArg } from '../effect-flag';
+import { checkPlantable, EFFECT_HELP, type EffectSpec, effectArg } from '../effect-flag';
 import { CliError, EXIT, usageError } from '../errors';
 import type { Context } from '../io';
 import { memoryLimitUsage } from '../memory-limit-flag';
@@ -80,6 +80,7 @@ Examples:
       const scenario = await scenarioRows(ctx, flags);
       // Loaded on use: the generator brings the embedded database with it.
       const server = await needsServer('data generate', () => import('@playq/server'));
+      checkPlantable(flags.effect, server.PLANTABLE_METRICS);
       const rows = await writeAtomically(ctx, out, (dir) =>
         scenario === undefined ? generateFiles(server, flags, dir) : writeRows(server, scenario, flags, dir),
       );

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { integerArg, parseHttpUrl, parseTime } from '../args';
 import { catalogueOption, loadCatalogue } from '../catalogue-file';
-import { EFFECT_HELP, effectArg } from '../effect-flag';
+import { checkPlantable, EFFECT_HELP, effectArg } from '../effect-flag';
 import { usageError } from '../errors';
 import type { Context } from '../io';
 import { needsServer } from '../optional-part';
@@ -176,6 +176,7 @@ async function serve(flags: ServeFlags, ctx: Context, finish: Finish): Promise<v
   if (flags.memoryLimit !== undefined && flags.engine !== undefined && flags.engine !== 'duckdb')
     throw usageError(`--memory-limit bounds DuckDB: leave it out with --engine ${flags.engine}`);
   const { runServe } = await needsServer('serve', () => import('../serve/run-serve'));
+  checkPlantable(flags.effect, (await import('@playq/server')).PLANTABLE_METRICS);
   const credentials =
     flags.credentials === undefined
       ? undefined

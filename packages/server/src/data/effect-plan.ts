@@ -1,7 +1,11 @@
-// Which session columns a planted effect changes for a metric, read off the metric's expression in
-// the default catalogue: a metric can be planted when scaling some columns by a factor scales its
-// value by the same factor for every set of sessions (a sum, mean or quantile of a column, a ratio
-// of one to a count), optionally holding a sum of two columns fixed (rebuffering over play time).
+// How a planted effect changes the data for a metric, read off the metric's expression in the
+// default catalogue. Three ways, tried in turn:
+// - columns: scaling some session columns by a factor scales the metric by the same factor for
+//   every set of sessions (a sum, mean or quantile of a column, a ratio of one to a count),
+//   optionally holding a sum of two columns fixed (rebuffering over play time);
+// - failures: making that many more (or fewer) of the sessions startup failures scales a count of
+//   startup failures, and its ratio to a count of attempts;
+// - events: repeating (or dropping) a session's error events scales a count of error events.
 import {
   DEFAULT_CATALOGUE,
   type GroupExpr,
@@ -11,18 +15,31 @@ import {
   type RowExpr,
 } from '@playq/query';
 
-/** How an effect changes a matching session's columns. */
-export interface PlantPlan {
-  /** Columns multiplied by the factor. */
-  readonly scaled: readonly string[];
-  /** A column that gives back what the scaled column gains, so that their sum stays the same. */
-  readonly balance?: string;
-}
+/** How an effect changes the matching sessions, or their error events. */
+export type PlantPlan =
+  | {
+      readonly changes: 'columns';
+      /** Columns multiplied by the factor. */
+      readonly scaled: readonly string[];
+      /** A column that gives back what the scaled column gains, so that their sum stays the same. */
+      readonly balance?: string;
+    }
+  /** Plays turned into startup failures (factor above 1), or failures into plays (below 1). */
+  | { readonly changes: 'failures' }
+  /** Each error event repeated (factor above 1) or dropped (below 1). */
+  | { readonly changes: 'events' };
 
-/** Scaled columns and the balancing one, while a degree is computed. */
+/** What a trial changes, while a degree is computed. */
 interface Trial {
+  /** Columns multiplied by the factor. */
   readonly scaled: ReadonlySet<string>;
   readonly balance?: string;
+  /** Columns changed otherwise (not by a power of the factor): their values and presence. */
+  readonly moved?: ReadonlySet<string>;
+  /** Rows meeting this condition become factor times as many (the others stay as many). */
+  readonly counted?: Predicate;
+  /** Every row (an error event) becomes factor times as many, copies of itself. */
+  readonly repeated?: boolean;
 }
 
 /** The session columns a plan may change: the integer measures of a session. */
@@ -42,10 +59,14 @@ function groupDegree(node: GroupExpr, t: Trial, seen: readonly string[]): number
     case 'number':
       return 0;
     case 'count':
+      if (t.repeated || (t.counted !== undefined && sameCondition(node.where, t.counted))) return 1;
       return invariant(node.where, t) ? 0 : null;
     case 'sum':
+      if (t.repeated) return rowDegree(node.of, t) === 0 ? 1 : null;
+      return invariant(node.where, t) ? rowDegree(node.of, t) : null;
     case 'avg':
     case 'quantile':
+      if (t.repeated) return null;
       return invariant(node.where, t) ? rowDegree(node.of, t) : null;
     case 'countDistinct':
       return invariant(node.where, t) && rowDegree(node.of, t) === 0 ? 0 : null;
@@ -61,7 +82,7 @@ function groupDegree(node: GroupExpr, t: Trial, seen: readonly string[]): number
       return groupDegree(node.of, t, seen);
     case 'metric': {
       const other = expressionOf(node.name);
-      if (other === undefined || other.rows !== 'sessions' || seen.includes(node.name)) return null;
+      if (other === undefined || other.rows !== rowsOf(seen[0]) || seen.includes(node.name)) return null;
       return groupDegree(other.value, t, [...seen, node.name]);
     }
   }
@@ -71,7 +92,7 @@ function rowDegree(node: RowExpr, t: Trial): number | null {
   switch (node.op) {
     case 'column':
       if (t.scaled.has(node.name)) return 1;
-      return node.name === t.balance ? null : 0;
+      return changed(node.name, t) ? null : 0;
     case 'number':
       return 0;
     case 'add':
@@ -109,7 +130,7 @@ function invariant(p: Predicate | undefined, t: Trial): boolean {
     case 'present':
     case 'absent':
     case 'flag':
-      return true;
+      return !t.moved?.has(p.column);
     case 'equals':
       return !changed(p.column, t);
     case 'compare':
@@ -123,7 +144,14 @@ function invariant(p: Predicate | undefined, t: Trial): boolean {
   }
 }
 
-const changed = (column: string, t: Trial) => t.scaled.has(column) || column === t.balance;
+const changed = (column: string, t: Trial) =>
+  t.scaled.has(column) || column === t.balance || t.moved?.has(column) === true;
+
+const sameCondition = (a: Predicate | undefined, b: Predicate) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+const rowsOf = (metric: string | undefined) =>
+  metric === undefined ? undefined : expressionOf(metric)?.rows;
 
 function readsNone(node: RowExpr, t: Trial): boolean {
   return columnsOf(node).every((c) => !changed(c, t));
@@ -167,30 +195,63 @@ const same = (a: number | null, b: number | null) => (a !== null && a === b ? a 
 const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
 
+/** What a startup failure is: the condition `totalstartupfailure` counts. */
+function failureCondition(): Predicate | undefined {
+  let found: Predicate | undefined;
+  const walk = (n: GroupExpr): void => {
+    if (found !== undefined) return;
+    if (n.op === 'count') found = n.where;
+    else if (n.op === 'name' || n.op === 'scale') walk(n.of);
+  };
+  const expression = expressionOf('totalstartupfailure');
+  if (expression) walk(expression.value);
+  return found;
+}
+
+/** What turning a play into a startup failure (or back) changes: its times, counts and status. */
+const FAILURE_MOVES: ReadonlySet<string> = new Set([...MEASURES, 'status']);
+
+const COLUMNS_PLAN = (t: Trial): PlantPlan =>
+  Object.freeze({
+    changes: 'columns' as const,
+    scaled: Object.freeze([...t.scaled]),
+    ...(t.balance === undefined ? {} : { balance: t.balance }),
+  });
+
 /**
- * How to plant an effect on `metric`: the fewest columns to scale (one alone, then one balanced by
- * another, then all the measures it reads together), or `undefined` when no scaling of session
- * columns scales the metric (counts of sessions or of error events, scores with thresholds).
+ * How to plant an effect on `metric`: the fewest session columns to scale (one alone, then one
+ * balanced by another, then all the measures it reads together); else startup failures, for a
+ * count of them or its ratio to a count of attempts; else repeated error events, for a count of
+ * them. `undefined` when none of these scales the metric (counts of sessions or viewers, scores
+ * with thresholds).
  *
  * @example
- * plantPlan('latency'); // { scaled: ['startup_ms'] }
- * plantPlan('bufferingratio'); // { scaled: ['rebuffer_ms'], balance: 'watch_ms' }
+ * plantPlan('latency'); // { changes: 'columns', scaled: ['startup_ms'] }
+ * plantPlan('bufferingratio'); // { changes: 'columns', scaled: ['rebuffer_ms'], balance: 'watch_ms' }
+ * plantPlan('failurerate'); // { changes: 'failures' }
+ * plantPlan('errors'); // { changes: 'events' }
  */
 export function plantPlan(metric: string): PlantPlan | undefined {
   const expression = expressionOf(metric);
-  if (expression === undefined || expression.rows !== 'sessions') return undefined;
+  if (expression === undefined) return undefined;
+  const degree = (t: Trial) => groupDegree(expression.value, t, [metric]);
+  if (expression.rows === 'errors')
+    return degree({ scaled: new Set(), repeated: true }) === 1
+      ? Object.freeze({ changes: 'events' as const })
+      : undefined;
+  if (expression.rows !== 'sessions') return undefined;
   const read = [...measuresRead(expression.value)];
   const trials: Trial[] = [
     ...read.map((c) => ({ scaled: new Set([c]) })),
     ...read.flatMap((c) => read.filter((b) => b !== c).map((b) => ({ scaled: new Set([c]), balance: b }))),
     ...(read.length > 1 ? [{ scaled: new Set(read) }] : []),
   ];
-  const found = trials.find((t) => groupDegree(expression.value, t, [metric]) === 1);
-  if (found === undefined) return undefined;
-  return Object.freeze({
-    scaled: Object.freeze([...found.scaled]),
-    ...(found.balance === undefined ? {} : { balance: found.balance }),
-  });
+  const found = trials.find((t) => degree(t) === 1);
+  if (found !== undefined) return COLUMNS_PLAN(found);
+  const counted = failureCondition();
+  if (counted !== undefined && degree({ scaled: new Set(), moved: FAILURE_MOVES, counted }) === 1)
+    return Object.freeze({ changes: 'failures' as const });
+  return undefined;
 }
 
 /** The metrics of the default catalogue an effect can be planted on, in catalogue order. */

@@ -90,7 +90,7 @@ export function errorEventsSql(g: GenContext, candidates?: string): string {
       FROM (SELECT *, unnest(range(1 + floor(${d.u16('hash(g0, 1)', 0)} * 3)::BIGINT)) AS j
             FROM s WHERE ${d.u16('hh', 0)} < 0.025 AND startup_ms IS NOT NULL AND ${d.u16('hash(g0, 1)', 1)} < 0.6) s
     )
-    SELECT * REPLACE (least(ts, ${g.end - 1}) AS ts) FROM e`;
+    SELECT * FROM ${g.plantEvents(`(SELECT * REPLACE (least(ts, ${g.end - 1}) AS ts) FROM e)`)} planted`;
 }
 
 /** The statement creating the encoded `errors` table from the `sessions` table. */

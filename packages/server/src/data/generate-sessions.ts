@@ -50,8 +50,10 @@ export interface GenContext {
   readonly assetNameCodes: readonly number[];
   /** The relation of row numbers `i` the sessions are drawn from, in storage order. */
   readonly ids: string;
-  /** The drawn sessions (a relation) with the planted effects applied; as they are without effects. */
+  /** The drawn sessions (a relation) with the planted effects on sessions applied; as they are without. */
   plant(rows: string): string;
+  /** The drawn error events (a relation) with the planted effects on events applied; as they are without. */
+  plantEvents(rows: string): string;
 }
 
 /** Which customer block row `i` is in (1-based). */

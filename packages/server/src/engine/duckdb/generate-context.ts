@@ -19,7 +19,7 @@ import {
   SUBSCRIBER_TAGS,
 } from '../../data/generate-shapes';
 import type { Dataset } from './dataset';
-import { type CheckedEffect, plantedSql } from './generate-effects';
+import { type CheckedEffect, plantedEventsSql, plantedSql } from './generate-effects';
 
 /** Checked generator options (see `GenerateOptions`). */
 export interface Checked {
@@ -176,5 +176,6 @@ export async function generationContext(db: Dataset, o: Checked, ids: string): P
     assetNameCodes: dicts.assetNameCodes,
     ids,
     plant: (rows) => plantedSql(rows, o.effects),
+    plantEvents: (rows) => plantedEventsSql(rows, o.effects),
   };
 }
