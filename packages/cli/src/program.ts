@@ -8,6 +8,7 @@ import { registerContract } from './commands/contract';
 import { registerData } from './commands/data';
 import { registerDemo } from './commands/demo';
 import { registerExplain } from './commands/explain';
+import { registerInsights } from './commands/insights';
 import { registerMcp } from './commands/mcp';
 import { registerOpenApi } from './commands/openapi';
 import { registerQuery } from './commands/query';
@@ -27,6 +28,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerCatalogue,
   registerOpenApi,
   registerQuery,
+  registerInsights,
   registerContract,
   registerServe,
   registerData,

@@ -6,6 +6,7 @@ import { ENDPOINTS, isDrillable, isTimeSeries } from '@playq/query';
 import { type Command, Option } from 'commander';
 import { integerArg } from '../args';
 import { loadCatalogue } from '../catalogue-file';
+import { type CompareWith, compareRun, parseCompare } from '../compare-run';
 import { addConnectionOptions, type ConnectionFlags, readConnectionSecrets } from '../connection';
 import { drillRun } from '../drill';
 import { CliError, EXIT, isAbort, usageError } from '../errors';
@@ -28,6 +29,7 @@ import type { Finish } from './command';
 
 interface QueryCommandFlags extends QueryFlags, ConnectionFlags {
   readonly all?: boolean;
+  readonly compare?: CompareWith;
   readonly concurrency?: number;
   readonly drill?: number;
   readonly format?: Format;
@@ -65,6 +67,12 @@ export function registerQuery(program: Command, ctx: Context, finish: Finish): v
     .addOption(new Option('--out <file>', 'write to FILE, atomically: complete or not at all'))
     .addOption(
       new Option(
+        '--compare <period>',
+        'every record beside the same query over "previous" (the period of the same length before) or start=…,end=…, with the change',
+      ).argParser(parseCompare),
+    )
+    .addOption(
+      new Option(
         '--raw-csv',
         "write CSV text cells as they are (by default text starting with = + - @, a tab or CR gets a leading ' so spreadsheets do not run it)",
       ),
@@ -94,7 +102,8 @@ Examples:
   $ playq query metricquery demo --last 7d --metrics bufferingratio,attempts --aggby country \\
       --orderby bufferingratio --limit 10 --drill 1     # the sessions behind the worst country
   $ playq query listsessions demo --last 7d --metrics sessionid,country,bufferingratio \\
-      --orderby bufferingratio --limit 10`,
+      --orderby bufferingratio --limit 10
+  $ playq query metricquery demo --last 24h --metrics errors,bufferingratio --aggby cdn --compare previous`,
     )
     .action(
       async (target: string, customerId: string | undefined, flags: QueryCommandFlags, self: Command) => {
@@ -112,6 +121,10 @@ async function queryAction(
 ): Promise<number> {
   const format = outputFormat(flags);
   const prepared = await prepareRun(ctx, target, customerId, flags);
+  if (flags.compare !== undefined) {
+    await compareRun(ctx, prepared, flags.compare, format);
+    return EXIT.ok;
+  }
   const run = flags.drill === undefined ? prepared : await drillRun(ctx, prepared, flags.drill);
   const csv = { raw: flags.rawCsv === true };
   if (flags.out === undefined) await printResult(ctx, run, format, csv);
@@ -121,7 +134,12 @@ async function queryAction(
 
 // The output format, and every refusal of a flag combination, before anything is read or sent.
 function outputFormat(flags: QueryCommandFlags): Format {
-  if (flags.concurrency !== undefined && !flags.all) throw usageError('--concurrency goes with --all');
+  if (flags.concurrency !== undefined && !flags.all && flags.compare === undefined) {
+    throw usageError('--concurrency goes with --all');
+  }
+  if (flags.compare !== undefined && (flags.drill !== undefined || flags.out !== undefined)) {
+    throw usageError('--compare prints both periods side by side: it goes without --drill and --out');
+  }
   const format = flags.format ?? (flags.out === undefined ? 'table' : formatForFile(flags.out));
   if (format === undefined) {
     throw usageError(`cannot tell the format from "${flags.out}": add --format csv, json, ndjson or table`);
