@@ -137,6 +137,7 @@ describe('playq mcp over stdio', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       'build_query',
       'drill_down',
+      'find_causes',
       'list_catalogue',
       'run_query',
       'validate_text',
@@ -162,7 +163,7 @@ describe('playq mcp over stdio', () => {
   it('lists the catalogue with units, levels and definitions', async () => {
     const r = await call('list_catalogue', {});
     const metric = r.structuredContent!.metrics.find((m: { name: string }) => m.name === 'bufferingratio');
-    expect(metric).toMatchObject({ unit: 'percent', level: 'session' });
+    expect(metric).toMatchObject({ unit: 'percent', level: 'session', better: 'lower' });
     const group = await call('list_catalogue', { level: 'group', endpoint: 'metricquery' });
     expect(group.structuredContent!.metrics.every((m: { level: string }) => m.level === 'group')).toBe(true);
     expect(JSON.parse(r.content[0]!.text)).toEqual(r.structuredContent);
@@ -445,7 +446,7 @@ describe('playq mcp --http', () => {
       }),
     );
     try {
-      expect((await c.listTools()).tools).toHaveLength(5);
+      expect((await c.listTools()).tools).toHaveLength(6);
       const r = await call('validate_text', { kind: 'period', text: 'end=2,start=1' }, c);
       expect(r.structuredContent).toMatchObject({ ok: true, canonical: 'start=1,end=2' });
     } finally {
@@ -521,6 +522,7 @@ describe('the MCP inspector in CLI mode (@modelcontextprotocol/inspector-cli)', 
     expect(names.sort()).toEqual([
       'build_query',
       'drill_down',
+      'find_causes',
       'list_catalogue',
       'run_query',
       'validate_text',

@@ -22,7 +22,7 @@ interface McpFlags extends ConnectionFlags {
 }
 
 const HELP = `
-Tools: list_catalogue, validate_text, build_query, run_query, drill_down. Resources: playq://catalogue,
+Tools: list_catalogue, validate_text, build_query, run_query, drill_down, find_causes. Resources: playq://catalogue,
 playq://docs/query-languages, playq://docs/catalogue.
 
 The service comes from --base-url or PLAYQ_BASE_URL (default the local playq serve); credentials

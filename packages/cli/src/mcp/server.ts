@@ -6,6 +6,7 @@ import { registerResources } from './resources';
 import type { McpService } from './tool-query';
 import { registerBuildTool } from './tools/build-tool';
 import { registerCatalogueTool } from './tools/catalogue-tool';
+import { registerCausesTool } from './tools/causes-tool';
 import { registerDrillTool } from './tools/drill-tool';
 import { registerRunTool } from './tools/run-tool';
 import { registerValidateTool } from './tools/validate-tool';
@@ -26,6 +27,7 @@ export function createPlayqMcpServer(service: McpService): McpServer {
   registerBuildTool(server, service);
   registerRunTool(server, service);
   registerDrillTool(server, service);
+  registerCausesTool(server, service);
   registerResources(server, service);
   return server;
 }

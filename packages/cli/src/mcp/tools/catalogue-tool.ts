@@ -13,6 +13,10 @@ const metricSchema = z.object({
   level: z.enum(['session', 'group']),
   endpoints: z.array(z.string()),
   concurrency: z.boolean().describe('whether it may be requested with concurrency=1'),
+  better: z
+    .enum(['lower', 'higher'])
+    .optional()
+    .describe('which way the metric is better (left out for counts, where neither is)'),
   description: z.string(),
 });
 
@@ -43,7 +47,7 @@ export function registerCatalogueTool(server: McpServer, service: McpService): v
     {
       title: 'List metrics and dimensions',
       description:
-        'The metric and dimension names queries may use: each metric with unit, level (session or group), endpoints, whether it works with concurrency=1, and definition; each dimension with the metrics it combines with. Filter by endpoint or level.',
+        'The metric and dimension names queries may use: each metric with unit, level (session or group), endpoints, whether it works with concurrency=1, which way is better, and definition; each dimension with the metrics it combines with. Filter by endpoint or level.',
       inputSchema: {
         endpoint: z
           .string()
