@@ -2,12 +2,14 @@
 // period, the result's columns, cells and status, the chart markup of a time series with dates
 // and incomplete buckets, and what a failed run says.
 import { PlayqBadRequestError, PlayqNetworkError } from '@playq/client';
+import { metricQuery, sessionList, toURL } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { lineChart, seriesOf } from '../src/playground/chart';
 import { serviceUrls } from '../src/playground/connection';
 import { failureMessage, START_A_SERVICE } from '../src/playground/failure';
 import { type FormState, formPeriod, formQuery } from '../src/playground/form-query';
 import { cellText, incompleteBuckets, resultColumns, statusText } from '../src/playground/result-format';
+import { whyQuery } from '../src/playground/why-query';
 
 const FORM: FormState = {
   baseUrl: 'http://127.0.0.1:8080/api/v1',
@@ -245,6 +247,47 @@ describe('serviceUrls', () => {
     expect(serviceUrls('http://127.0.0.1:8080/api/v1/')).toEqual({
       tokenUrl: 'http://127.0.0.1:8080/api/v1/oauth/token',
       planUrl: 'http://127.0.0.1:8080/plans',
+    });
+  });
+});
+
+describe('whyQuery', () => {
+  const node = metricQuery('demo')
+    .between(0, 86_400)
+    .metrics('attempts', 'bufferingratio', 'latency')
+    .aggBy('cdn')
+    .where('[country=BR]')
+    .orderBy('attempts')
+    .limit(5)
+    .toQuery();
+
+  it('asks for the first metric that is better lower or higher, over the same population, unbroken', () => {
+    const asked = whyQuery(node);
+    expect(asked).toEqual({
+      ok: true,
+      metric: 'bufferingratio',
+      query: {
+        ...node,
+        metrics: ['bufferingratio'],
+        aggby: [],
+        offset: 0,
+        orderby: undefined,
+        order: undefined,
+      },
+    });
+    if (asked.ok)
+      expect(toURL(asked.query, { baseUrl: 'http://x.test/api/v1' })).toContain('filter=%5Bcountry%3DBR%5D');
+  });
+
+  it('says why when the query has no such metric or is not a metric query', () => {
+    expect(
+      whyQuery(metricQuery('demo').between(0, 60).metrics('attempts', 'errors').toQuery()),
+    ).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('counts are neither'),
+    });
+    expect(whyQuery(sessionList('demo').between(0, 60).metrics('sessionid').toQuery())).toMatchObject({
+      ok: false,
     });
   });
 });

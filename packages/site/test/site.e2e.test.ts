@@ -11,6 +11,7 @@ import { createService, type Service } from '@playq/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_PAGE } from '../src/playground/drill-view';
+import { whyQuery } from '../src/playground/why-query';
 import { type Browser, hasBrowser, launchChromium } from './chromium';
 import { serveStatic } from './serve-static';
 
@@ -475,6 +476,52 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
       release();
       await page.unroute('**/listsessions/**');
     }
+  });
+
+  it('Why? ranks the causes of the first metric as client.insights does, and a cause lists its sessions', async () => {
+    await form('last').selectOption('720');
+    await form('metrics').fill('attempts,bufferingratio');
+    await form('aggby').selectOption('country');
+    await form('why').click();
+    const status = page.locator('[data-testid=causes-status][data-requests]');
+    await status.waitFor();
+    const asked = whyQuery(nodeOf((await form('url').textContent())!));
+    if (!asked.ok) throw new Error(asked.reason);
+    const client = createClient({ baseUrl, auth: apiKeyAuth('demo-key') });
+    const found = await client.insights(asked.query);
+    expect(found.causes.length).toBeGreaterThan(1);
+    expect(Number(await status.getAttribute('data-requests'))).toBe(found.requests);
+    const cells = (n: number, id = 'causes-result') =>
+      page.locator(`[data-testid=${id}] tbody tr td:nth-child(${n})`).allTextContents();
+    expect(await page.locator('[data-testid=causes-result] thead th').allTextContents()).toEqual([
+      '#',
+      'dimension',
+      'value',
+      'bufferingratio',
+      'attempts',
+      'share',
+      'impact',
+      '',
+    ]);
+    expect(await cells(2)).toEqual(found.causes.map((c) => c.dimension));
+    expect(await cells(3)).toEqual(found.causes.map((c) => c.value));
+    expect(await cells(5)).toEqual(found.causes.map((c) => String(c.attempts)));
+    expect(await cells(3, 'causes-within')).toEqual((found.causes[0]!.within ?? []).map((c) => c.value));
+    await shot('playground-why');
+    const cause = found.causes[1]!;
+    await page.locator('[data-testid=causes-result] tbody tr[data-cause="2"]').click();
+    const sessions = page.locator('[data-testid=sessions-status][data-totalrecords]');
+    await sessions.waitFor();
+    expect(Number(await sessions.getAttribute('data-totalrecords'))).toBe(cause.attempts);
+    const list = { ...cause.drillDown, limit: SESSION_PAGE };
+    expect(await form('sessions-url').textContent()).toBe(toURL(list, { baseUrl }));
+    const expected = await client.run(list);
+    expect(await page.locator('[data-testid=sessions-result] tbody tr').count()).toBe(
+      expected.records.length,
+    );
+    await shot('playground-why-sessions');
+    await form('metrics').fill('attempts');
+    expect(await form('why').isDisabled()).toBe(true);
   });
 
   it('edits and runs a session list with the API key, one record per session', async () => {

@@ -1,10 +1,11 @@
 // The playground page, composed from its parts: the form (form-controls), the filter and
 // qoefilter editors (editors), the query preview (preview), the connection to a service
-// (connection), the result area (result-view) and the sessions behind a clicked row (drill-view,
-// run a page at a time by session-drill).
+// (connection), the result area (result-view), the causes "Why?" finds (causes-view) and the
+// sessions behind a clicked row or cause (drill-view, run a page at a time by session-drill).
 // Run sends the form's query to the service — a local `playq serve` by default — and shows the
 // records and, for a time series, a chart.
 import { isDrillable, type ValueProvider } from '@playq/query';
+import { causesView } from './causes-view';
 import { type Connection, connect } from './connection';
 import { el, field, row } from './dom';
 import { drillView } from './drill-view';
@@ -14,6 +15,7 @@ import { type FormQuery, formPeriod, formQuery } from './form-query';
 import { queryPreview } from './preview';
 import { resultView } from './result-view';
 import { sessionDrill } from './session-drill';
+import { whyQuery } from './why-query';
 
 // `pnpm docs:dev` tells the page where its service runs; a built site defaults to playq serve's port.
 const DEFAULT_SERVICE =
@@ -35,7 +37,11 @@ function serviceLink(form: Form) {
 }
 
 /** Events: connection settings reconnect, query fields update the preview, Run sends. */
-function wire(form: Form, run: HTMLButtonElement, on: { reconnect(): void; update(): void; send(): void }) {
+function wire(
+  form: Form,
+  buttons: { readonly run: HTMLButtonElement; readonly why: HTMLButtonElement },
+  on: { reconnect(): void; update(): void; send(): void; why(): void },
+) {
   const c = form.controls;
   for (const input of [c.service, c.apiKey, c.clientId, c.clientSecret, c.customer])
     input.addEventListener('change', () => on.reconnect());
@@ -52,7 +58,8 @@ function wire(form: Form, run: HTMLButtonElement, on: { reconnect(): void; updat
     c.limit,
   ])
     input.addEventListener('input', () => on.update());
-  run.addEventListener('click', () => on.send());
+  buttons.run.addEventListener('click', () => on.send());
+  buttons.why.addEventListener('click', () => on.why());
 }
 
 /** Build the playground inside `root`. The service URL may come from `?service=` in the page URL. */
@@ -63,6 +70,16 @@ export function mountPlayground(root: HTMLElement): void {
   const sessions = drillView();
   const drill = sessionDrill(sessions, () => form.read().baseUrl);
   const run = el('button', { 'data-testid': 'run', class: 'playq-run' }, 'Run');
+  const why = el(
+    'button',
+    {
+      'data-testid': 'why',
+      class: 'playq-run playq-why',
+      title: 'Which values of which dimensions drag the first metric down',
+    },
+    'Why?',
+  );
+  const causes = causesView();
   const link = serviceLink(form);
   const on = { change: () => update(), submit: () => void send() };
   const filter = textEditor('filter', '[country=US|FR][platform=ios]', link.values, on);
@@ -79,10 +96,12 @@ export function mountPlayground(root: HTMLElement): void {
       });
       preview.show(q);
       run.disabled = q.url === '';
+      why.disabled = q.url === '' || !whyQuery(q.node).ok;
       return q;
     } catch (e) {
       preview.show({ error: String(e) });
       run.disabled = true;
+      why.disabled = true;
       return undefined;
     }
   }
@@ -92,6 +111,7 @@ export function mountPlayground(root: HTMLElement): void {
     if (q === undefined || q.url === '') return;
     const { client } = link.reconnect();
     result.running();
+    causes.clear();
     drill.clear();
     const now = Date.now();
     const node = q.node;
@@ -105,14 +125,39 @@ export function mountPlayground(root: HTMLElement): void {
     }
   }
 
-  wire(form, run, { reconnect: link.reconnect, update, send: () => void send() });
+  // Why?: the causes of the first metric that is better lower or higher, each opening its sessions.
+  async function explain() {
+    const q = update();
+    if (q === undefined || q.url === '') return;
+    const asked = whyQuery(q.node);
+    drill.clear();
+    if (!asked.ok) {
+      causes.showReason(asked.reason);
+      return;
+    }
+    const { client } = link.reconnect();
+    causes.running(asked.metric);
+    try {
+      const found = await client.insights(asked.query);
+      causes.show(found, (cause, label) => drill.openList(client, cause.drillDown, label));
+    } catch (e) {
+      causes.showFailure(e);
+    }
+  }
+
+  wire(
+    form,
+    { run, why },
+    { reconnect: link.reconnect, update, send: () => void send(), why: () => void explain() },
+  );
   root.replaceChildren(
     ...form.rows,
     field('filter', filter.parent),
     field('qoefilter', qoefilter.parent),
     ...preview.elements,
-    row(run, result.status),
+    row(run, why, result.status),
     ...result.elements,
+    ...causes.elements,
     ...sessions.elements,
   );
   update();

@@ -43,6 +43,12 @@ export function sessionDrill(sessions: ReturnType<typeof drillView>, baseUrl: ()
       sessions.running(label, toURL(drilled.query, { baseUrl: baseUrl() }));
       void show(client, drilled.query);
     },
+    /** The sessions of a session list made elsewhere (a cause's drill-down), a page at a time. */
+    openList(client: Client, list: QueryNode, label: string) {
+      const first = { ...list, offset: 0, limit: SESSION_PAGE };
+      sessions.running(label, toURL(first, { baseUrl: baseUrl() }));
+      void show(client, first);
+    },
     /** A new Run: the sessions area empties and a page still on its way is dropped. */
     clear() {
       latest++;
