@@ -19,7 +19,7 @@ import { PlayqValidationError } from '../errors/client-errors';
 import type { PlayqRecord } from '../query/query-input';
 import type { Page } from '../response/envelope';
 import { type BreakdownValue, type OverallValue, type RankedValue, rankValues } from './impact';
-import { breakdownLimit, breakdownQuery, overallQuery } from './population-queries';
+import { breakdownLimit, breakdownQuery, overallQuery, POPULATION } from './population-queries';
 import { runBounded } from './request-pool';
 
 export interface InsightsOptions {
@@ -118,17 +118,20 @@ export async function insights(
     );
   }
   const limit = breakdownLimit(settings.minShare);
-  const rank = {
+  const ranking = {
+    metric,
     better,
     perAttempt: isAdditiveMetric(metric, catalogue),
     minAttempts: settings.minAttempts,
     minShare: settings.minShare,
+    limit,
+    maxCauses: settings.maxCauses,
   };
   const send = (q: QueryNode) => (signal: AbortSignal) =>
     context.run(q, { signal, deadlineMs: options.deadlineMs });
   const [total, ...pages] = await runBounded(
     [
-      send(overallQuery(node, [metric, 'attempts'])),
+      send(overallQuery(node, [metric, POPULATION])),
       ...dimensions.map((d) => send(breakdownQuery(node, metric, d, limit))),
     ],
     settings.concurrency,
@@ -136,35 +139,18 @@ export async function insights(
   );
   const overall = {
     value: numberOf(total!.records[0], metric),
-    attempts: numberOf(total!.records[0], 'attempts'),
+    attempts: numberOf(total!.records[0], POPULATION),
   };
   const level = { node, dimensions, pages: pages.map((p) => p.records) };
-  const causes = causesOf(level, overall, { ...rank, metric, limit, maxCauses: settings.maxCauses }, context);
-  let requests = 1 + dimensions.length;
-  const top = causes[0];
-  const rest = dimensions.filter((d) => d !== top?.dimension);
-  if (top !== undefined && settings.refine && rest.length > 0) {
-    // The top cause refined: its own population broken down by the other candidates, ranked
-    // against its value, so a cause that lives in a combination (one CDN in one country) shows.
-    const within = withValue(node, top.dimension, top.value);
-    const subPages = await runBounded(
-      rest.map((d) => send(breakdownQuery(within, metric, d, limit))),
-      settings.concurrency,
-      options.signal,
-    );
-    requests += rest.length;
-    const refined = causesOf(
-      { node: within, dimensions: rest, pages: subPages.map((p) => p.records) },
-      { value: top.metricValue, attempts: top.attempts },
-      { ...rank, metric, limit, maxCauses: settings.maxCauses },
-      context,
-    );
-    causes[0] = { ...top, within: refined };
-  }
+  const causes = causesOf(level, overall, ranking, context);
+  const refined = settings.refine
+    ? await refineTop(causes, level, ranking, send, settings.concurrency, options.signal, context)
+    : 0;
+  const requests = 1 + dimensions.length + refined;
   return {
     metric,
     better,
-    basis: rank.perAttempt ? 'per attempt' : 'value',
+    basis: ranking.perAttempt ? 'per attempt' : 'value',
     overall,
     causes,
     dimensions: [...dimensions],
@@ -172,6 +158,40 @@ export async function insights(
     minShare: settings.minShare,
     requests,
   };
+}
+
+type Ranking = Parameters<typeof causesOf>[2];
+type Send = (q: QueryNode) => (signal: AbortSignal) => Promise<Page<PlayqRecord>>;
+
+/**
+ * The top cause refined, in place: its own population broken down by the other candidates and
+ * ranked against its value, so a cause that lives in a combination (one CDN in one country) shows.
+ * Returns the requests it sent.
+ */
+async function refineTop(
+  causes: InsightCause[],
+  level: Level,
+  ranking: Ranking,
+  send: Send,
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  context: InsightsContext,
+): Promise<number> {
+  const top = causes[0];
+  const rest = level.dimensions.filter((d) => d !== top?.dimension);
+  if (top === undefined || rest.length === 0) return 0;
+  const within = withValue(level.node, top.dimension, top.value);
+  const pages = await runBounded(
+    rest.map((d) => send(breakdownQuery(within, ranking.metric, d, ranking.limit))),
+    concurrency,
+    signal,
+  );
+  const parts = { node: within, dimensions: rest, pages: pages.map((p) => p.records) };
+  causes[0] = {
+    ...top,
+    within: causesOf(parts, { value: top.metricValue, attempts: top.attempts }, ranking, context),
+  };
+  return rest.length;
 }
 
 interface Level {
@@ -204,7 +224,7 @@ function causesOf(
       const value = r[dimension];
       // A missing value (`""`) is no cause: a filter cannot select it, so it has no sessions to list.
       if (typeof value !== 'string' || value === '') return [];
-      return [{ dimension, value, metricValue: numberOf(r, metric), attempts: numberOf(r, 'attempts') }];
+      return [{ dimension, value, metricValue: numberOf(r, metric), attempts: numberOf(r, POPULATION) }];
     });
   });
   const ranked = rankValues(overall, values, { ...rank, dimensions: level.dimensions }).slice(
@@ -306,7 +326,7 @@ function checkQuery(node: QueryNode, catalogue: AnyCatalogue): string {
       ),
     );
   }
-  if (!isMetric('attempts', catalogue)) {
+  if (!isMetric(POPULATION, catalogue)) {
     fail(
       problem('unknown_metric', 'metrics', 'insights measure shares in attempts, which the catalogue lacks'),
     );

@@ -2,6 +2,9 @@
 // switches, filter, qoefilter) without a breakdown, or broken down by one candidate dimension.
 import { DEFAULT_LIMITS, type QueryNode } from '@playq/query';
 
+/** The metric that measures a population: its sessions, the play attempts. @internal */
+export const POPULATION = 'attempts';
+
 /** The query's population as one total: no aggby, granularity, order or paging. @internal */
 export function overallQuery(node: QueryNode, metrics: readonly string[] = node.metrics): QueryNode {
   const { granularity: _g, orderby: _o, order: _d, ...rest } = node;
@@ -15,9 +18,9 @@ export function overallQuery(node: QueryNode, metrics: readonly string[] = node.
  */
 export function breakdownQuery(node: QueryNode, metric: string, dimension: string, limit: number): QueryNode {
   return {
-    ...overallQuery(node, [metric, 'attempts']),
+    ...overallQuery(node, [metric, POPULATION]),
     aggby: [dimension],
-    orderby: 'attempts',
+    orderby: POPULATION,
     order: 'desc',
     limit,
   };
