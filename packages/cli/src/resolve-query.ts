@@ -118,7 +118,13 @@ export function checkQueryUrl(
     // Every other check passed; take the query unvalidated and let the client fill in planlevel.
     parsed = fromURL(url, { validate: false });
   }
-  if (!parsed.ok) return { ok: false, problems: parsed.errors };
+  if (!parsed.ok) {
+    // A planlevel that would be looked up is no problem of the URL's.
+    const problems = options.allowMissingPlanlevel
+      ? parsed.errors.filter((d) => !isMissingPlanlevel(d))
+      : parsed.errors;
+    return { ok: false, problems };
+  }
   return { ok: true, query: parsed.query, warnings: parsed.warnings, baseUrl };
 }
 

@@ -153,11 +153,19 @@ describe.concurrent('playq url', () => {
     expect(r.stderr).toMatch(/not valid \(2 problems\)/);
   });
 
-  it('requires planlevel and agg on a session URL', async () => {
+  it('requires agg on a session URL, and not planlevel, which it looks up once the rest is valid', async () => {
     const r = await runCli(['url', 'session', 'demo', '--last', '1h', '--metrics', 'errors']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('(planlevel)');
-    expect(r.stderr).toContain('(agg)');
+    expect(r.stderr).toContain('error[missing_parameter]: agg: The session endpoint requires agg');
+    expect(r.stderr).not.toContain('planlevel');
+    expect(r.stderr).toMatch(/not valid \(1 problem\)/);
+    // explain takes the URL as written: there, a missing planlevel is a problem.
+    const explained = await runCli([
+      'explain',
+      `${BASE}/session/demo?period=start%3D0%2Cend%3D3600&metrics=errors`,
+    ]);
+    expect(explained.stderr).toContain('error[missing_parameter]: planlevel: ');
+    expect(explained.stderr).toContain('error[missing_parameter]: agg: ');
   });
 
   it('treats bad flag values and missing pieces as usage errors, exit 2', async () => {
@@ -222,7 +230,7 @@ describe.concurrent('playq explain', () => {
       `${BASE}/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=errors&oderby=errors`,
     ]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error[unknown_parameter] (oderby)');
+    expect(r.stderr).toContain('error[unknown_parameter]: oderby: ');
     expect(r.stderr).toContain('did you mean "orderby"?');
     const other = await runCli(['explain', 'http://x/elsewhere']);
     expect(other.code).toBe(2);

@@ -71,20 +71,16 @@ export function renderDiagnostic(text: string, d: PositionedProblem, colors: Col
 }
 
 /**
- * A diagnostic without a text to point into: `error[code] (param): message`, then the hint when it
- * adds. The parameter is said where the message does not start with it.
+ * A diagnostic without a text to point into: `error[code]: param: message` (the library's
+ * `labelledMessage`, the words the client's errors use), then the hint when it adds.
  *
  * @example
- * renderUnplaced({ code: 'missing_parameter', param: 'metrics', severity: 'error', message: 'metrics is required' }, colors);
- * // error[missing_parameter] (metrics): metrics is required
+ * renderUnplaced({ code: 'missing_parameter', param: 'agg', severity: 'error', message: 'The session endpoint requires agg' }, colors);
+ * // error[missing_parameter]: agg: The session endpoint requires agg
  */
-export function renderUnplaced(d: PositionedProblem & { readonly param?: string }, colors: Colors): string {
-  const where =
-    d.param === undefined || d.message.startsWith(`${d.param}: `)
-      ? ''
-      : ` ${colors.dim(`(${terminalText(d.param)})`)}`;
+export function renderUnplaced(d: QueryDiagnostic, colors: Colors): string {
   const hint = hintAdds(d) ? `\n  = hint: ${terminalText(d.hint ?? '')}` : '';
-  const head = `${d.severity}[${terminalText(d.code)}]${where}: ${terminalText(d.message)}`;
+  const head = `${d.severity}[${terminalText(d.code)}]: ${terminalText(labelledMessage(d))}`;
   return `${colorLabel(head, d.severity, colors)}${hint}\n`;
 }
 
