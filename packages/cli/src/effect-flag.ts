@@ -134,9 +134,7 @@ export function formatEffectProblem(text: string, p: Extract<EffectParse, { ok: 
     severity: 'error',
     offset: p.offset,
     length: p.length,
-    line: 1,
-    column: p.offset + 1,
-  } as Parameters<typeof formatDiagnostic>[1]);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
 import { type AnyCatalogue, ENDPOINTS, fromURL, type QueryDiagnostic, type QueryNode } from '@playq/query';
 import { CliError, EXIT, usageError } from './errors';
 import type { Colors } from './format/colors';
-import { renderDiagnostic } from './format/diagnostics';
+import { renderDiagnostic, renderUnplaced } from './format/diagnostics';
 import { terminalText } from './format/terminal-text';
 import type { Context } from './io';
 
@@ -69,37 +69,18 @@ function paramText(url: string, param: string | undefined): string | undefined {
   }
 }
 
-// The query package words did-you-mean in its messages; a hint is printed only when it adds to them.
-const addsToMessage = (d: QueryDiagnostic): boolean =>
-  d.hint !== undefined && !d.message.includes(`"${d.hint}"`);
-
 /**
- * One query diagnostic for a terminal: its code and parameter, the message, and where the grammar
- * knows the position, the parameter's text with a caret.
+ * One query diagnostic for a terminal, as the library words it: where the diagnostic has a
+ * position, the parameter's text with a caret under it; otherwise its code and message. The label
+ * is the library's (the message names its parameter when it needs to), said once.
  *
  * @example
  * renderQueryDiagnostic(url, { code: 'unknown_metric', param: 'metrics', message: '...', severity: 'error' }, colors);
  */
-export function renderQueryDiagnostic(url: string, diagnostic: QueryDiagnostic, colors: Colors): string {
-  const { hint: _, ...bare } = diagnostic;
-  const d: QueryDiagnostic = addsToMessage(diagnostic) ? diagnostic : bare;
+export function renderQueryDiagnostic(url: string, d: QueryDiagnostic, colors: Colors): string {
   const text = paramText(url, d.param);
-  if (d.cause && text !== undefined) {
-    const rendered = renderDiagnostic(
-      text,
-      {
-        ...d.cause,
-        ...(d.hint && !d.cause.hint && !d.cause.message.includes(d.hint) ? { hint: d.hint } : {}),
-      },
-      colors,
-    );
-    return `${colors.dim(`in ${terminalText(d.param ?? '')}:`)}\n${rendered}`;
-  }
-  const label = d.severity === 'warning' ? colors.yellow('warning') : colors.red('error');
-  const where = d.param ? ` ${colors.dim(`(${terminalText(d.param)})`)}` : '';
-  // Messages that already end in the suggestion ("…; did you mean "orderby"?") say it once.
-  const hint = d.hint && !d.message.includes(d.hint) ? `\n  hint: ${terminalText(d.hint)}` : '';
-  return `${label}[${terminalText(d.code)}]${where}: ${terminalText(d.message)}${hint}\n`;
+  if (d.offset !== undefined && text !== undefined) return renderDiagnostic(text, d, colors);
+  return renderUnplaced(d, colors);
 }
 
 export interface ResolveOptions {
@@ -118,13 +99,18 @@ const isMissingPlanlevel = (d: QueryDiagnostic): boolean =>
   d.code === 'missing_parameter' && d.param === 'planlevel';
 
 /**
- * Parses and validates a query URL; prints warnings to stderr; on errors prints each and throws
- * a CliError with exit code 1.
+ * A query URL checked: its query, or every problem the library finds in it, printing nothing.
  *
  * @example
- * const { query, baseUrl } = resolveQueryUrl(ctx, 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=...&metrics=errors');
+ * const r = checkQueryUrl('/api/v1/metricquery/demo?metrics=latncy', { relative: true });
+ * if (!r.ok) r.problems[0].code; // 'missing_parameter' (no period), then 'unknown_metric'
  */
-export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptions = {}): ResolvedQuery {
+export function checkQueryUrl(
+  url: string,
+  options: ResolveOptions = {},
+):
+  | (ResolvedQuery & { readonly ok: true })
+  | { readonly ok: false; readonly problems: readonly QueryDiagnostic[] } {
   const baseUrl = baseUrlOf(url, { relative: options.relative === true });
   const catalogue = options.catalogue === undefined ? {} : { catalogue: options.catalogue };
   let parsed = fromURL(url, catalogue);
@@ -133,10 +119,29 @@ export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptio
     parsed = fromURL(url, { validate: false });
   }
   if (!parsed.ok) {
-    for (const d of parsed.errors) ctx.err(renderQueryDiagnostic(url, d, ctx.errColor));
-    const n = parsed.errors.length;
+    // A planlevel that would be looked up is no problem of the URL's.
+    const problems = options.allowMissingPlanlevel
+      ? parsed.errors.filter((d) => !isMissingPlanlevel(d))
+      : parsed.errors;
+    return { ok: false, problems };
+  }
+  return { ok: true, query: parsed.query, warnings: parsed.warnings, baseUrl };
+}
+
+/**
+ * A query URL checked as every command takes it: each problem printed (exit 1), each warning
+ * printed, the query returned.
+ *
+ * @example
+ * const { query, baseUrl } = resolveQueryUrl(ctx, 'http://127.0.0.1:8080/api/v1/metricquery/demo?period=...&metrics=errors');
+ */
+export function resolveQueryUrl(ctx: Context, url: string, options: ResolveOptions = {}): ResolvedQuery {
+  const checked = checkQueryUrl(url, options);
+  if (!checked.ok) {
+    for (const d of checked.problems) ctx.err(renderQueryDiagnostic(url, d, ctx.errColor));
+    const n = checked.problems.length;
     throw new CliError(`the query is not valid (${n} ${n === 1 ? 'problem' : 'problems'})`, EXIT.failure);
   }
-  for (const w of parsed.warnings) ctx.err(renderQueryDiagnostic(url, w, ctx.errColor));
-  return { query: parsed.query, warnings: parsed.warnings, baseUrl };
+  for (const w of checked.warnings) ctx.err(renderQueryDiagnostic(url, w, ctx.errColor));
+  return { query: checked.query, warnings: checked.warnings, baseUrl: checked.baseUrl };
 }

@@ -239,7 +239,10 @@ describe.concurrent('the new parameters on url', () => {
     );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      'error[unsupported_with_concurrency] (metrics): The metric "p95_latency" cannot be computed with concurrency=1',
+      'error[unsupported_with_concurrency]: The metric "p95_latency" cannot be computed with concurrency=1',
+    );
+    expect(r.stderr).toContain(
+      ' --> metrics, line 1, column 10\n  |\n1 | attempts,p95_latency\n  |          ^^^^^^^^^^^',
     );
   });
 });

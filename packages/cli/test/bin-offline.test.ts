@@ -31,9 +31,30 @@ describe.concurrent('playq validate', () => {
     const json = JSON.parse(r.stdout);
     expect(json).toMatchObject({ ok: false, canonical: null, warnings: [] });
     expect(Object.keys(json.errors[0]).sort()).toEqual(
-      ['code', 'column', 'expected', 'hint', 'length', 'line', 'message', 'offset'].sort(),
+      [
+        'cause',
+        'code',
+        'column',
+        'expected',
+        'hint',
+        'length',
+        'line',
+        'message',
+        'offset',
+        'param',
+        'severity',
+      ].sort(),
     );
-    expect(json.errors[0]).toMatchObject({ offset: 11, line: 1, column: 12 });
+    // The library's code and words (what checkText and the service say), the grammar's own code as the cause.
+    expect(json.errors[0]).toMatchObject({
+      code: 'invalid_filter',
+      cause: 'missing_bracket',
+      param: 'filter',
+      offset: 11,
+      line: 1,
+      column: 12,
+      expected: ['|', ']'],
+    });
     const ok = JSON.parse((await runCli(['validate', 'filter', '[country=US|US]', '--json'])).stdout);
     expect(ok.ok).toBe(true);
     expect(ok.canonical).toBe('[country=US]');
@@ -125,18 +146,26 @@ describe.concurrent('playq url', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('error[unknown_metric] (metrics)');
-    expect(r.stderr).toContain('did you mean "errors"?');
-    expect(r.stderr).toContain('in filter:');
+    expect(r.stderr).toContain('error[unknown_metric]: Unknown metric "errros"; did you mean "errors"?');
+    expect(r.stderr).toContain(' --> metrics, line 1, column 1');
+    expect(r.stderr).toContain(' --> filter, line 1, column 10');
     expect(r.stderr).toContain('1 | [country=]');
     expect(r.stderr).toMatch(/not valid \(2 problems\)/);
   });
 
-  it('requires planlevel and agg on a session URL', async () => {
+  it('requires agg on a session URL, and not planlevel, which it looks up once the rest is valid', async () => {
     const r = await runCli(['url', 'session', 'demo', '--last', '1h', '--metrics', 'errors']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('(planlevel)');
-    expect(r.stderr).toContain('(agg)');
+    expect(r.stderr).toContain('error[missing_parameter]: agg: The session endpoint requires agg');
+    expect(r.stderr).not.toContain('planlevel');
+    expect(r.stderr).toMatch(/not valid \(1 problem\)/);
+    // explain takes the URL as written: there, a missing planlevel is a problem.
+    const explained = await runCli([
+      'explain',
+      `${BASE}/session/demo?period=start%3D0%2Cend%3D3600&metrics=errors`,
+    ]);
+    expect(explained.stderr).toContain('error[missing_parameter]: planlevel: ');
+    expect(explained.stderr).toContain('error[missing_parameter]: agg: ');
   });
 
   it('treats bad flag values and missing pieces as usage errors, exit 2', async () => {
@@ -201,7 +230,7 @@ describe.concurrent('playq explain', () => {
       `${BASE}/metricquery/demo?period=start%3D0%2Cend%3D3600&metrics=errors&oderby=errors`,
     ]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error[unknown_parameter] (oderby)');
+    expect(r.stderr).toContain('error[unknown_parameter]: oderby: ');
     expect(r.stderr).toContain('did you mean "orderby"?');
     const other = await runCli(['explain', 'http://x/elsewhere']);
     expect(other.code).toBe(2);

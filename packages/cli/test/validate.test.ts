@@ -50,7 +50,7 @@ describe('validateText', () => {
     const filter = validateText('filter', '[latency=1]', DEFAULT_CATALOGUE);
     expect(filter.errors[0]).toMatchObject({
       code: 'unknown_dimension',
-      message: 'latency is a metric: conditions on metrics go in qoefilter.',
+      message: 'filter: latency is a metric: conditions on metrics go in qoefilter.',
       hint: 'qoefilter=latency>…',
       offset: 1,
       length: 7,
@@ -61,14 +61,28 @@ describe('validateText', () => {
 
   it('names a misspelling written before the text stops parsing, with the grammar error after it', () => {
     const r = validateText('filter', '[contry=US', DEFAULT_CATALOGUE);
-    expect(r.errors.map((d) => d.code)).toEqual(['unknown_dimension', expect.any(String)]);
+    expect(r.errors.map((d) => d.code)).toEqual(['unknown_dimension', 'invalid_filter']);
     expect(r.errors[0]).toMatchObject({
       offset: 1,
       length: 6,
       message: expect.stringContaining('"country"'),
+      hint: 'country',
     });
-    expect(r.errors[0]!.expected).toEqual(DEFAULT_CATALOGUE.dimensionNames);
-    expect(r.errors[0]!.hint).toBeUndefined();
+    expect(r.errors[1]!.cause?.code).toBe('missing_bracket');
+  });
+
+  it('gives the diagnostics checkText gives, as they are: code, message, position and hint', () => {
+    for (const [kind, text] of [
+      ['filter', '[contry=US]'],
+      ['filter', '[country=US|FR'],
+      ['qoefilter', 'latncy>2'],
+      ['period', 'start=5'],
+    ] as const) {
+      const r = validateText(kind, text, DEFAULT_CATALOGUE);
+      expect([...r.errors, ...r.warnings]).toEqual(
+        expect.arrayContaining(checkText(kind, text, { catalogue: DEFAULT_CATALOGUE })),
+      );
+    }
   });
 
   it('warns about a dimension repeated across clauses', () => {

@@ -4,6 +4,26 @@
 
 export type Severity = 'error' | 'warning';
 
+/**
+ * The shape every positioned problem in playq shares: a grammar `Diagnostic`, `@playq/query`'s
+ * `QueryDiagnostic` (from `checkText`, `validate`, the client's errors) and the service's problem
+ * entries all have it. The position is optional (a problem with a whole parameter has none); when
+ * it is given, line and column follow from the offset.
+ */
+export interface PositionedProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly severity: Severity;
+  readonly offset?: number;
+  readonly length?: number;
+  readonly line?: number;
+  readonly column?: number;
+  readonly expected?: readonly string[];
+  readonly hint?: string;
+  /** The name of the text the problem is in (a query parameter: `filter`, `metrics`), when known. */
+  readonly param?: string;
+}
+
 export interface Diagnostic {
   /** Stable machine-readable code; the list is documented in docs/grammar.md. */
   readonly code: string;

@@ -1,7 +1,7 @@
 // Building, positioning and rendering diagnostics. Every parser funnels its problems through
 // `diagnostic()` so that line/column are always consistent with the offset.
 
-import type { Diagnostic, Severity } from './diagnostic';
+import type { Diagnostic, PositionedProblem, Severity } from './diagnostic';
 import type { DiagnosticCode } from './diagnostic-codes';
 
 /**
@@ -80,7 +80,11 @@ const MAX_SHOWN = 100;
 /**
  * Render a diagnostic for a terminal or a log: the message, the position, the offending line and a
  * caret under the offending characters. Only the line that holds the offset is shown, so
- * multi-line input renders well; long lines are cut to a window around the position.
+ * multi-line input renders well; long lines are cut to a window around the position. Takes any
+ * positioned problem: a grammar `Diagnostic`, a `QueryDiagnostic` from `@playq/query`'s
+ * `checkText` or `validate` (line and column follow from the offset; without one, the whole text
+ * is marked; a `param` is named on the position's line). The hint is printed when it adds to the message (a message that already quotes it,
+ * `did you mean "country"?`, says it once).
  *
  * @example
  * ```ts
@@ -93,8 +97,10 @@ const MAX_SHOWN = 100;
  * //   |         ^
  * ```
  */
-export function formatDiagnostic(text: string, d: Diagnostic): string {
-  const offset = Math.max(0, Math.min(d.offset, text.length));
+export function formatDiagnostic(text: string, d: PositionedProblem): string {
+  const offset = Math.max(0, Math.min(d.offset ?? 0, text.length));
+  const length = d.offset === undefined ? text.length : (d.length ?? 1);
+  const position = d.line !== undefined && d.column !== undefined ? d : offsetToLineColumn(text, offset);
   let lineStart = offset;
   while (lineStart > 0 && !isBreak(text.charCodeAt(lineStart - 1))) lineStart--;
   let lineEnd = offset;
@@ -109,18 +115,32 @@ export function formatDiagnostic(text: string, d: Diagnostic): string {
   const suffix = to < lineEnd ? '…' : '';
   const shown = prefix + printable(text.slice(from, to)) + suffix;
   const before = prefix + printable(text.slice(from, offset)).replace(/[^\t]/g, ' ');
-  const width = Math.max(1, Math.min(d.length, to - offset));
-  const gutter = String(d.line);
+  const width = Math.max(1, Math.min(length, to - offset));
+  const gutter = String(position.line);
   const pad = ' '.repeat(gutter.length);
   const lines = [
     `${d.severity}[${d.code}]: ${d.message}`,
-    `${pad}--> line ${d.line}, column ${d.column}`,
+    `${pad}--> ${d.param === undefined ? '' : `${d.param}, `}line ${position.line}, column ${position.column}`,
     `${pad} |`,
     `${gutter} | ${shown}`,
     `${pad} | ${before}${'^'.repeat(width)}`,
   ];
-  if (d.hint !== undefined) lines.push(`${pad} = hint: ${d.hint}`);
+  if (hintAdds(d)) lines.push(`${pad} = hint: ${d.hint}`);
   return lines.join('\n');
+}
+
+/**
+ * Whether a problem's hint says more than its message: false without a hint, or when the message
+ * already quotes it (`Unknown dimension "contry"; did you mean "country"?` with hint `country`).
+ * Every layer that prints a hint asks this, so a suggestion is said once.
+ *
+ * @example
+ * ```ts
+ * hintAdds({ code: 'x', severity: 'error', message: 'did you mean "country"?', hint: 'country' }); // false
+ * ```
+ */
+export function hintAdds(d: Pick<PositionedProblem, 'message' | 'hint'>): boolean {
+  return d.hint !== undefined && d.hint !== '' && !d.message.includes(`"${d.hint}"`);
 }
 
 function isBreak(c: number): boolean {

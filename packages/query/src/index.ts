@@ -1,7 +1,12 @@
 // @playq/query: the catalogue of names, the immutable query model, the typed fluent builder,
 // validation, and the URL codec (query -> URL -> query) of the Playback Analytics Query Service.
 
-export { COMPARISON_OPERATORS, type ComparisonOperator } from '@playq/grammar';
+export {
+  COMPARISON_OPERATORS,
+  type ComparisonOperator,
+  formatDiagnostic,
+  type PositionedProblem,
+} from '@playq/grammar';
 export { builderCode } from './builder/builder-code';
 export type { ClosestName } from './builder/closest-name';
 export { createQueries, fromQuery, metricQuery, sessionList, sessionQuery } from './builder/create-queries';
@@ -171,7 +176,7 @@ export {
   toSearchParams,
   toURL,
 } from './url/to-url';
-export { isError } from './validate/diagnostics';
+export { isError, labelledMessage } from './validate/diagnostics';
 export { catalogueOf, type ValidateOptions, validate } from './validate/validate';
 export { DEFAULT_BASE_URL, hasHttpScheme, isHttpUrl, withoutTrailingSlash } from './wire/base-url';
 export {

@@ -66,6 +66,9 @@ export type ServiceProblemCode = (typeof SERVICE_PROBLEM_CODES)[number];
 /**
  * A problem with a query: a service problem code, the query parameter it concerns, and, where the
  * problem sits inside a parameter's text (a filter, a qoefilter, a period), the grammar's position.
+ * It is a `PositionedProblem` of `@playq/grammar`: `formatDiagnostic(text, d)` renders it. Its
+ * `message` is whole: it names its parameter where it needs to (`filter: …`), so a layer that
+ * prints it adds no label of its own.
  */
 export interface QueryDiagnostic {
   readonly code: ProblemCode;

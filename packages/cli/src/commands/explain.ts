@@ -6,9 +6,10 @@ import { catalogueOption, loadCatalogue } from '../catalogue-file';
 import { EXIT } from '../errors';
 import { builderCode } from '../explain/builder-code';
 import { describeQuery } from '../explain/describe-query';
+import { diagnosticJson } from '../format/diagnostics';
 import { safeJson } from '../format/terminal-text';
 import type { Context } from '../io';
-import { resolveQueryUrl } from '../resolve-query';
+import { checkQueryUrl, resolveQueryUrl } from '../resolve-query';
 import type { Finish } from './command';
 
 /** @internal */
@@ -22,7 +23,12 @@ export function registerExplain(program: Command, ctx: Context, finish: Finish):
       '<url>',
       `a query URL (${ENDPOINTS.join(', ')}), absolute or /relative (quote it for the shell)`,
     )
-    .addOption(new Option('--json', 'print { query, canonical, code } as JSON'))
+    .addOption(
+      new Option(
+        '--json',
+        'print { ok: true, query, canonical, code } as JSON, or { ok: false, problems } for an invalid URL',
+      ),
+    )
     .addOption(catalogueOption())
     .addHelpText(
       'after',
@@ -36,11 +42,17 @@ Examples:
     )
     .action((url: string, flags: { json?: boolean; catalogue?: string }) => {
       const catalogue = loadCatalogue(flags.catalogue);
-      const { query, baseUrl } = resolveQueryUrl(ctx, url, { catalogue, relative: true });
+      const options = { catalogue, relative: true };
+      const checked = flags.json ? checkQueryUrl(url, options) : undefined;
+      if (checked?.ok === false) {
+        ctx.out(`${safeJson({ ok: false, problems: checked.problems.map(diagnosticJson) }, 2)}\n`);
+        return finish(EXIT.failure);
+      }
+      const { query, baseUrl } = checked ?? resolveQueryUrl(ctx, url, options);
       const canonical = toURL(query, { baseUrl });
       const code = builderCode(query);
       if (flags.json) {
-        ctx.out(`${safeJson({ query, canonical, code }, 2)}\n`);
+        ctx.out(`${safeJson({ ok: true, query, canonical, code }, 2)}\n`);
       } else {
         const rows = describeQuery(query);
         const width = Math.max(...rows.map(([label]) => label.length));

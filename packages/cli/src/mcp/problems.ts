@@ -3,8 +3,9 @@
 // that is wrong instead of guessing.
 import type { QueryDiagnostic } from '@playq/query';
 import { z } from 'zod';
+import { diagnosticJson } from '../format/diagnostics';
 
-/** One problem, as every tool reports it. */
+/** One problem, as every tool reports it: the CLI's `--json` shape (`DiagnosticJson`). */
 export const problemSchema = z.object({
   code: z.string().describe('the problem code the service and @playq/query use, e.g. unknown_metric'),
   severity: z.enum(['error', 'warning']),
@@ -12,27 +13,27 @@ export const problemSchema = z.object({
   message: z.string(),
   offset: z.number().int().nullable().describe("position inside the parameter's text, 0-based"),
   length: z.number().int().nullable(),
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  expected: z.array(z.string()).nullable().describe('what would have been valid at the offset'),
   hint: z.string().nullable().describe('a suggestion, such as the name that was probably meant'),
+  cause: z
+    .string()
+    .nullable()
+    .describe("the grammar's own code for a text it could not read, e.g. missing_bracket"),
 });
 
 export type Problem = z.infer<typeof problemSchema>;
 
 /**
- * A query diagnostic as a tool reports it; a grammar error keeps its own position.
+ * A query diagnostic as a tool reports it: the library's code, message, position and hint.
  *
  * @example
  * problemOf({ code: 'unknown_metric', param: 'metrics', message: '…', severity: 'error', hint: 'errors' });
  */
 export function problemOf(d: QueryDiagnostic): Problem {
-  return {
-    code: d.code,
-    severity: d.severity,
-    param: d.param ?? null,
-    message: d.message,
-    offset: d.cause?.offset ?? d.offset ?? null,
-    length: d.cause?.length ?? d.length ?? null,
-    hint: d.hint ?? d.cause?.hint ?? null,
-  };
+  const json = diagnosticJson(d);
+  return { ...json, expected: json.expected === null ? null : [...json.expected] };
 }
 
 /**
@@ -47,5 +48,17 @@ export function problem(
   message: string,
   hint: string | null = null,
 ): Problem {
-  return { code, severity: 'error', param, message, offset: null, length: null, hint };
+  return {
+    code,
+    severity: 'error',
+    param,
+    message,
+    offset: null,
+    length: null,
+    line: null,
+    column: null,
+    expected: null,
+    hint,
+    cause: null,
+  };
 }

@@ -1,7 +1,7 @@
 // Errors that are not an HTTP status from the service: the request never got an answer, took too
 // long, got an answer that is not a valid envelope, or was refused before sending because the
 // query itself is invalid.
-import type { QueryDiagnostic } from '@playq/query';
+import { labelledMessage, type QueryDiagnostic } from '@playq/query';
 import { brandClass, errorBrand, hasBrand, PlayqError } from './playq-error';
 
 /**
@@ -167,7 +167,7 @@ export class PlayqValidationError extends PlayqError {
     const first = errors[0] ?? diagnostics[0];
     super(
       message ??
-        `@playq/client: invalid query: ${first ? `${first.param ? `${first.param}: ` : ''}${first.message}` : 'unknown problem'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+        `@playq/client: invalid query: ${first ? labelledMessage(first) : 'unknown problem'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
     );
     this.diagnostics = diagnostics;
   }

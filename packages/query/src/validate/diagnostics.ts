@@ -67,3 +67,20 @@ export function invalidText(text: string, message: string, code = 'invalid_value
 export function isError(d: QueryDiagnostic): boolean {
   return d.severity === 'error';
 }
+
+/**
+ * A diagnostic's message labelled with its parameter once: as it is when it already starts with
+ * the parameter's name (`filter: found end of input…`, `limit must be…`), else with the label
+ * added (`metrics: Unknown metric "x".`). What the client's errors and the CLI say for a problem
+ * they cannot point into.
+ *
+ * @example
+ * labelledMessage({ param: 'limit', message: 'Bad limit.' }); // 'limit: Bad limit.'
+ * labelledMessage({ param: 'limit', message: 'limit must be at least 1.' }); // as it is
+ */
+export function labelledMessage(d: Pick<QueryDiagnostic, 'param' | 'message'>): string {
+  const { param, message } = d;
+  if (param === undefined || param === '') return message;
+  const named = message.startsWith(param) && !/[\w-]/.test(message.charAt(param.length));
+  return named ? message : `${param}: ${message}`;
+}

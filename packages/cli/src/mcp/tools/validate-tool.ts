@@ -4,19 +4,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { diagnosticJson } from '../../format/diagnostics';
 import { TEXT_KINDS, validateText } from '../../validate-text';
+import { problemSchema } from '../problems';
 import type { McpService } from '../tool-query';
 import { safely, structured } from '../tool-result';
-
-const diagnosticSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  offset: z.number().int().describe('0-based offset in the text'),
-  length: z.number().int(),
-  line: z.number().int(),
-  column: z.number().int(),
-  expected: z.array(z.string()).nullable().describe('what would have been valid here'),
-  hint: z.string().nullable(),
-});
 
 /**
  * Registers `validate_text` on `server`.
@@ -38,8 +28,8 @@ export function registerValidateTool(server: McpServer, service: McpService): vo
       outputSchema: {
         ok: z.boolean(),
         canonical: z.string().nullable(),
-        errors: z.array(diagnosticSchema),
-        warnings: z.array(diagnosticSchema),
+        errors: z.array(problemSchema),
+        warnings: z.array(problemSchema),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
