@@ -91,7 +91,7 @@ describe('playq insights', () => {
     const counted = await runCli(['insights', 'attempts', 'demo', ...PERIOD], { env });
     expect(counted.code).toBe(1);
     expect(counted.stderr).toContain(
-      'error[unsupported_metric] (metrics): "attempts" says neither lower nor higher',
+      'error[unsupported_metric]: metrics: "attempts" says neither lower nor higher',
     );
     const typo = await runCli(['insights', 'bufferingration', 'demo', ...PERIOD], { env });
     expect(typo.code).toBe(1);
@@ -103,7 +103,7 @@ describe('playq insights', () => {
     expect(share.code).toBe(2);
     const unknown = await runCli(['insights', 'latency', 'demo', ...PERIOD, '--dimensions', 'cdm'], { env });
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('error[unknown_dimension] (dimensions): Unknown dimension "cdm"');
+    expect(unknown.stderr).toContain('error[unknown_dimension]: dimensions: Unknown dimension "cdm"');
     const down = await runCli(['insights', 'latency', 'demo', ...PERIOD], {
       env: { ...env, PLAYQ_BASE_URL: 'http://127.0.0.1:9/api/v1' },
     });
