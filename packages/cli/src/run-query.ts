@@ -13,7 +13,7 @@ import {
   PlayqHttpError,
   PlayqNetworkError,
 } from '@playq/client';
-import { type AnyCatalogue, credentialOf, type Endpoint, type QueryNode } from '@playq/query';
+import { type AnyCatalogue, credentialOf, type Endpoint, outsideTheData, type QueryNode } from '@playq/query';
 import { type ConnectionFlags, type Credentials, resolveCredentials, resolvePlanUrl } from './connection';
 import { CliError, EXIT, isAbort } from './errors';
 import { terminalText } from './format/terminal-text';
@@ -40,6 +40,8 @@ export interface QueryOutcome {
   readonly pagecount: number;
   /** Records in the first page received. */
   readonly firstPageCount: number;
+  /** Why an empty result is empty when its period misses the served data (see `outsideTheData`). */
+  readonly outsideTheData?: string;
 }
 
 /**
@@ -172,11 +174,16 @@ export async function executeQuery(
       first = await client.run(query, { signal });
       await onPage(first);
     }
+    const outside =
+      first?.totalrecords === 0 && first.dataSpan !== undefined && query.period?.type === 'period'
+        ? outsideTheData(query.period, first.dataSpan)
+        : undefined;
     return {
       query,
       totalrecords: first?.totalrecords ?? 0,
       pagecount: first?.pagecount ?? 0,
       firstPageCount: first?.totalcount ?? 0,
+      ...(outside === undefined ? {} : { outsideTheData: outside }),
     };
   } catch (error) {
     if (error instanceof CliError || isAbort(error, signal)) throw error;

@@ -195,6 +195,14 @@ export {
   isEndpoint,
   isListEndpoint,
 } from './wire/endpoints';
+export {
+  DATA_SPAN_HEADER,
+  type DataSpan,
+  formatDataSpan,
+  missesSpan,
+  outsideTheData,
+  parseDataSpan,
+} from './wire/data-span';
 export { pageCount } from './wire/page-count';
 export { PLAN_LOOKUP_SEGMENT, planLookupUrl, TOKEN_PATH, tokenUrlOf } from './wire/paths';
 export { isSensitiveHeader, isSensitiveParam, SENSITIVE_HEADERS } from './wire/sensitive-names';

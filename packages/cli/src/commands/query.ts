@@ -196,6 +196,7 @@ async function printResult(ctx: Context, run: QueryRun, format: Format, csv: Csv
     ...(chart === undefined ? {} : { chart }),
   });
   const outcome = await fetchInto(ctx, run, writer);
+  if (outcome.outsideTheData !== undefined) ctx.err(`note: ${outcome.outsideTheData}\n`);
   if (!run.all && outcome.totalrecords > writer.count) {
     ctx.err(
       ctx.errColor.dim(
@@ -255,6 +256,7 @@ async function exportResult(
         ? ` (the first page of ${outcome.totalrecords}; add --all for every page)`
         : '';
     ctx.err(`wrote ${writer.count} records to ${target.name}${note}\n`);
+    if (outcome.outsideTheData !== undefined) ctx.err(`note: ${outcome.outsideTheData}\n`);
   } finally {
     await file.discard();
   }
@@ -274,7 +276,7 @@ async function fetchInto(
   ctx: Context,
   run: QueryRun,
   writer: RecordWriter,
-): Promise<{ totalrecords: number; pageCount: number }> {
+): Promise<{ totalrecords: number; pageCount: number; outsideTheData?: string }> {
   const progress = run.all ? createProgress(ctx.io.stderr) : createProgress({ write() {} });
   try {
     const outcome = await executeQuery(ctx, run, async (page) => {
@@ -283,7 +285,11 @@ async function fetchInto(
     });
     progress.done();
     await writer.end({ totalrecords: outcome.totalrecords, pagecount: outcome.pagecount });
-    return { totalrecords: outcome.totalrecords, pageCount: outcome.firstPageCount };
+    return {
+      totalrecords: outcome.totalrecords,
+      pageCount: outcome.firstPageCount,
+      ...(outcome.outsideTheData === undefined ? {} : { outsideTheData: outcome.outsideTheData }),
+    };
   } finally {
     progress.done();
   }

@@ -1,6 +1,6 @@
 // Fetches one page of a prepared query: its URL (compiled once per walk), the credential of its
 // endpoint, the request through the executor, and the envelope checked against the page asked for.
-import { credentialOf, type QueryNode, toURL } from '@playq/query';
+import { credentialOf, DATA_SPAN_HEADER, type QueryNode, toURL } from '@playq/query';
 import type { EndpointAuth } from '../client-options';
 import { type Page, parseEnvelope } from '../response/envelope';
 import { type ExecutorConfig, send } from '../transport/executor';
@@ -44,6 +44,7 @@ export function pageFetcher(config: ExecutorConfig, baseUrl: string, auth: Endpo
       offset,
       session: node.endpoint === 'session',
       secrets: config.secrets(),
+      dataSpan: response.headers.get(DATA_SPAN_HEADER),
     });
   };
 }

@@ -1,7 +1,7 @@
 // Cheap checks that a 200 body really is one page of the result (spec section 2.1): it parses,
 // has the four envelope fields with the right types, and agrees with itself and with the page
 // that was asked for. Anything else becomes a PlayqResponseError with a short excerpt.
-import { pageCount, type ResultEnvelope } from '@playq/query';
+import { type DataSpan, pageCount, parseDataSpan, type ResultEnvelope } from '@playq/query';
 import { PlayqResponseError } from '../errors/client-errors';
 import { excerpt } from '../transport/from-response';
 
@@ -15,6 +15,12 @@ export interface Page<R> extends Omit<ResultEnvelope<R>, 'response'> {
   readonly offset: number;
   /** The page size that was asked for. */
   readonly limit: number;
+  /**
+   * The span of session starts the service holds for the customer, from its `Playq-Data-Span`
+   * header (the reference service sends it; the vendor's does not). An empty page whose period
+   * misses it means the data lies elsewhere: `outsideTheData(period, page.dataSpan)` says so.
+   */
+  readonly dataSpan?: DataSpan;
 }
 
 /** @internal */
@@ -27,6 +33,8 @@ export interface EnvelopeContext {
   readonly offset: number;
   readonly session: boolean;
   readonly secrets: readonly string[];
+  /** The answer's `Playq-Data-Span` header, if any. */
+  readonly dataSpan?: string | null;
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -100,5 +108,11 @@ export function parseEnvelope<R>(body: string, context: EnvelopeContext): Page<R
     totalrecords: total,
     offset: context.offset,
     limit: context.limit,
+    ...spanOf(context.dataSpan),
   };
+}
+
+function spanOf(header: string | null | undefined): { dataSpan?: DataSpan } {
+  const dataSpan = parseDataSpan(header);
+  return dataSpan === undefined ? {} : { dataSpan };
 }

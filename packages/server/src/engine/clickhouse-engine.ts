@@ -11,6 +11,7 @@ import {
   type Engine,
   QueryTimeoutError,
   type StatementOptions,
+  spansOf,
 } from './engine';
 import { loopSlices } from './loop-slices';
 
@@ -102,12 +103,18 @@ export class ClickHouseEngine implements Engine {
       {},
       {},
     );
-    const [sessions, errors, minTs, maxTs] = await this.connection.columns(
-      `SELECT (SELECT count() FROM sessions)::Float64, (SELECT count() FROM errors)::Float64,
-              (SELECT if(count() = 0, NULL, min(start_ts)) FROM sessions), (SELECT if(count() = 0, NULL, max(start_ts)) FROM sessions)`,
+    const [sessions, errors] = await this.connection.columns(
+      'SELECT (SELECT count() FROM sessions)::Float64, (SELECT count() FROM errors)::Float64',
       {},
       {},
     );
+    const [cust = [], min = [], max = []] = await this.connection.columns(
+      'SELECT cust, min(start_ts)::Float64, max(start_ts)::Float64 FROM sessions GROUP BY cust',
+      {},
+      {},
+    );
+    const spans = spansOf(cust.map((c, i) => [String(c), Number(min[i]), Number(max[i])]));
+    const starts = [...spans.values()];
     const value = (c: unknown[] | undefined) => (c?.[0] == null ? null : Number(c[0]));
     const customers = ids.map(String);
     this.customers = new Set(customers);
@@ -115,8 +122,9 @@ export class ClickHouseEngine implements Engine {
       sessions: value(sessions) ?? 0,
       errors: value(errors) ?? 0,
       customers: Object.freeze(customers),
-      minTs: value(minTs),
-      maxTs: value(maxTs),
+      minTs: starts.length === 0 ? null : Math.min(...starts.map((s) => s.start)),
+      maxTs: starts.length === 0 ? null : Math.max(...starts.map((s) => s.end - 1)),
+      spans,
     });
   }
 

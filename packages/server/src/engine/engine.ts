@@ -2,6 +2,7 @@
 // layout), the customer and dictionary lookups a compiler makes, the data's statistics, and running
 // one plan statement with bound parameters into columns, chunk by chunk, under a time budget.
 
+import type { DataSpan } from '@playq/query';
 import type { Dictionary } from '../data/encode';
 import type { PackedValues } from '../data/packed-values';
 import type { PlanTarget } from '../sql/dialect';
@@ -38,6 +39,18 @@ export interface DatasetStats {
   readonly minTs: number | null;
   /** Largest session `start_ts`, or `null` when there are no sessions. */
   readonly maxTs: number | null;
+  /**
+   * Each customer's span of session starts (the end one second past the last), what the service
+   * advertises as `Playq-Data-Span`; a customer with no sessions has none.
+   */
+  readonly spans: ReadonlyMap<string, DataSpan>;
+}
+
+/** A span from each customer's smallest and largest `start_ts` (rows of id, min, max). */
+export function spansOf(rows: Iterable<readonly [string, number, number]>): ReadonlyMap<string, DataSpan> {
+  const spans = new Map<string, DataSpan>();
+  for (const [id, min, max] of rows) spans.set(id, Object.freeze({ start: min, end: max + 1 }));
+  return spans;
 }
 
 /** How one statement runs: its time budget and the signal of a client that went away. */

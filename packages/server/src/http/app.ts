@@ -2,7 +2,7 @@
 // plan host, token, queries), and the problem answers for unknown resources and unexpected errors. Order of checks
 // on a query: URL length, method, customer id syntax, credential (401), rate limit (429), customer
 // ownership (403/404), then the query itself (400).
-import { CREDENTIAL_HEADER } from '@playq/query';
+import { CREDENTIAL_HEADER, DATA_SPAN_HEADER } from '@playq/query';
 import { Hono } from 'hono';
 import { QueryTimeoutError } from '../engine/engine';
 import type { AppEnv, AppOptions } from './app-env';
@@ -18,6 +18,7 @@ import { mountTokenEndpoint } from './token-route';
 export type { AppEnv, AppOptions } from './app-env';
 
 const EXPOSED = [
+  DATA_SPAN_HEADER,
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',

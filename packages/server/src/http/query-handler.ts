@@ -3,7 +3,9 @@
 // memo), and answer with the paged envelope (answer-body.ts).
 
 import {
+  DATA_SPAN_HEADER,
   type Endpoint,
+  formatDataSpan,
   fromURL,
   planLookupUrl,
   type QueryLimits,
@@ -76,10 +78,11 @@ export async function answerQuery(
     return problemResponse(400, error.code, error.message, { param: error.param, headers });
   }
   const timeoutMs = ctx.executor.timeoutMs;
+  const span = ctx.db.stats().spans.get(customer.customerId);
   return answerResponse(slice, {
     limit: planned.limit,
     totalpages: endpoint === 'session',
-    headers,
+    headers: span === undefined ? headers : { ...headers, [DATA_SPAN_HEADER]: formatDataSpan(span) },
     budget: ctx.executor.answers,
     ticket: {
       customer: exec.customer,

@@ -9,7 +9,7 @@ import { queryInput } from '../query-input';
 import { type McpService, resolveToolQuery, type ToolQuery } from '../tool-query';
 import { failure, safely, structured } from '../tool-result';
 import { explanationOf } from './build-tool';
-import { boundsInput, collect, DEFAULT_BUDGET, deadlineSignal } from './run-tool';
+import { boundsInput, collect, DEFAULT_BUDGET, deadlineSignal, noteSchema } from './run-tool';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -39,6 +39,7 @@ const refused = (problems: z.infer<typeof problemSchema>[]) =>
     totalrecords: null,
     returned: 0,
     truncatedBy: null,
+    note: null,
     records: [],
   });
 
@@ -84,6 +85,7 @@ export function registerDrillTool(server: McpServer, service: McpService): void 
         totalrecords: z.number().int().nullable().describe('sessions behind the record (when run)'),
         returned: z.number().int(),
         truncatedBy: z.enum(['budget', 'size', 'deadline']).nullable(),
+        note: noteSchema,
         records: z.array(z.record(z.string(), cell)),
       },
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -94,7 +96,14 @@ export function registerDrillTool(server: McpServer, service: McpService): void 
       if (!list.ok) return refused(list.problems);
       const answer = { ok: true, url: list.url, problems: [], explanation: explanationOf(list.query) };
       if (input.run !== true) {
-        return structured({ ...answer, totalrecords: null, returned: 0, truncatedBy: null, records: [] });
+        return structured({
+          ...answer,
+          totalrecords: null,
+          returned: 0,
+          truncatedBy: null,
+          note: null,
+          records: [],
+        });
       }
       try {
         const client = service.client(list.query.endpoint);

@@ -3,7 +3,7 @@
 // that does not validate is answered with its problems and never sent.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type PlayqClient, PlayqResponseTooLargeError } from '@playq/client';
-import type { QueryNode } from '@playq/query';
+import { outsideTheData, type QueryNode } from '@playq/query';
 import { z } from 'zod';
 import { isAbort } from '../../errors';
 import { problemSchema } from '../problems';
@@ -31,6 +31,8 @@ interface Collected {
   readonly records: Row[];
   readonly totalrecords: number | null;
   readonly truncatedBy: Cut;
+  /** Why an empty answer is empty when its period misses the served data, else `null`. */
+  readonly note: string | null;
 }
 
 /** The bounds a tool that runs a query takes: a record budget and a deadline. */
@@ -38,6 +40,12 @@ export const boundsInput = {
   recordBudget: z.number().int().min(1).max(MAX_BUDGET).optional().describe('the most records to return'),
   deadlineSeconds: z.number().int().min(1).max(MAX_DEADLINE_S).optional(),
 };
+
+/** The output field that says why an empty answer is empty. */
+export const noteSchema = z
+  .string()
+  .nullable()
+  .describe('why an empty answer is empty, when its period lies outside the served data');
 
 /**
  * The tool call's signal joined with its deadline (default 30 s).
@@ -64,29 +72,31 @@ export async function collect(
   const records: Row[] = [];
   let bytes = 0;
   let totalrecords: number | null = null;
+  const cut = (truncatedBy: Cut): Collected => ({ records, totalrecords, truncatedBy, note: null });
   try {
     for await (const page of client.pages({ ...query, limit: Math.min(query.limit, budget) }, { signal })) {
       totalrecords = page.totalrecords;
+      if (totalrecords === 0 && page.dataSpan !== undefined && query.period?.type === 'period') {
+        return { ...cut(null), note: outsideTheData(query.period, page.dataSpan) ?? null };
+      }
       for (const record of page.records as Row[]) {
-        if (records.length >= budget) return { records, totalrecords, truncatedBy: 'budget' };
+        if (records.length >= budget) return cut('budget');
         const size = JSON.stringify(record).length + 1;
-        if (bytes + size > MAX_RESULT_BYTES) return { records, totalrecords, truncatedBy: 'size' };
+        if (bytes + size > MAX_RESULT_BYTES) return cut('size');
         records.push(record);
         bytes += size;
       }
-      if (records.length >= budget && records.length < totalrecords - query.offset) {
-        return { records, totalrecords, truncatedBy: 'budget' };
-      }
+      if (records.length >= budget && records.length < totalrecords - query.offset) return cut('budget');
     }
-    return { records, totalrecords, truncatedBy: null };
+    return cut(null);
   } catch (error) {
-    if (PlayqResponseTooLargeError.isInstance(error)) return { records, totalrecords, truncatedBy: 'size' };
+    if (PlayqResponseTooLargeError.isInstance(error)) return cut('size');
     if (
       signal.reason instanceof DOMException &&
       signal.reason.name === 'TimeoutError' &&
       isAbort(error, signal)
     ) {
-      return { records, totalrecords, truncatedBy: 'deadline' };
+      return cut('deadline');
     }
     throw error;
   }
@@ -113,6 +123,7 @@ export function registerRunTool(server: McpServer, service: McpService): void {
         totalrecords: z.number().int().nullable().describe('records in the whole result'),
         returned: z.number().int(),
         truncatedBy: z.enum(['budget', 'size', 'deadline']).nullable(),
+        note: noteSchema,
         records: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
       },
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -129,6 +140,7 @@ export function registerRunTool(server: McpServer, service: McpService): void {
           totalrecords: null,
           returned: 0,
           truncatedBy: null,
+          note: null,
           records: [],
         });
       }

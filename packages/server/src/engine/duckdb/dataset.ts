@@ -11,13 +11,14 @@ import { DERIVED_CATALOG, deriveTables } from '../../sql/derived-tables';
 import { DUCKDB_CODED, type PlanTarget } from '../../sql/dialect';
 import type { ServerDimension, SmallDimension } from '../../sql/dimension-sql';
 import { duckParameters, type PlanParameter } from '../../sql/params';
-import type {
-  ChunkVisitor,
-  DatasetStats,
-  Dictionary,
-  Engine,
-  LargeDictionary,
-  StatementOptions,
+import {
+  type ChunkVisitor,
+  type DatasetStats,
+  type Dictionary,
+  type Engine,
+  type LargeDictionary,
+  type StatementOptions,
+  spansOf,
 } from '../engine';
 import { loopSlices } from '../loop-slices';
 import { ConnectionPool } from './connection-pool';
@@ -309,15 +310,28 @@ export class Dataset implements Engine {
       this.derived = Promise.resolve(undefined);
     }
     const [counts] = await this.all(
-      `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE,
-              (SELECT min(start_ts) FROM sessions)::DOUBLE, (SELECT max(start_ts) FROM sessions)::DOUBLE`,
+      `SELECT (SELECT count(*) FROM sessions)::DOUBLE, (SELECT count(*) FROM errors)::DOUBLE`,
     );
+    // On coded tables `cust` is the customer's code, on Parquet in place the id itself.
+    const idOf = new Map(customers.map(([code, value]) => [code, value as string]));
+    const perCustomer = await this.all(
+      'SELECT cust, min(start_ts)::DOUBLE, max(start_ts)::DOUBLE FROM sessions GROUP BY cust',
+    );
+    const spans = spansOf(
+      perCustomer.map(([cust, min, max]) => [
+        this.target.layout === 'coded' ? (idOf.get(cust) ?? String(cust)) : String(cust),
+        Number(min),
+        Number(max),
+      ]),
+    );
+    const starts = [...spans.values()];
     this.statsCache = Object.freeze({
       sessions: Number(counts?.[0] ?? 0),
       errors: Number(counts?.[1] ?? 0),
       customers: Object.freeze(customers.map(([, v]) => v as string)),
-      minTs: counts?.[2] == null ? null : Number(counts[2]),
-      maxTs: counts?.[3] == null ? null : Number(counts[3]),
+      minTs: starts.length === 0 ? null : Math.min(...starts.map((s) => s.start)),
+      maxTs: starts.length === 0 ? null : Math.max(...starts.map((s) => s.end - 1)),
+      spans,
     });
     await this.serveAs(profileFor(this.statsCache.sessions));
   }
