@@ -186,6 +186,14 @@ export {
   isCustomerId,
 } from './wire/customer-id';
 export {
+  DATA_SPAN_HEADER,
+  type DataSpan,
+  formatDataSpan,
+  missesSpan,
+  outsideTheData,
+  parseDataSpan,
+} from './wire/data-span';
+export {
   AGGREGATE_ENDPOINTS,
   CREDENTIAL_HEADER,
   type Credential,
@@ -195,14 +203,6 @@ export {
   isEndpoint,
   isListEndpoint,
 } from './wire/endpoints';
-export {
-  DATA_SPAN_HEADER,
-  type DataSpan,
-  formatDataSpan,
-  missesSpan,
-  outsideTheData,
-  parseDataSpan,
-} from './wire/data-span';
 export { pageCount } from './wire/page-count';
 export { PLAN_LOOKUP_SEGMENT, planLookupUrl, TOKEN_PATH, tokenUrlOf } from './wire/paths';
 export { isSensitiveHeader, isSensitiveParam, SENSITIVE_HEADERS } from './wire/sensitive-names';
