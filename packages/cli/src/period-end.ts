@@ -1,7 +1,8 @@
-// Where `--last` ends when `--end` is not given. A time series ends at the last whole bucket, so
-// `--last 24h --granularity hour` is 24 complete hours, never 25 with a partial one at each end;
-// anything else ends at "now" rounded up to the minute, so URLs made within a minute are the same.
-import { granularitySeconds, isGranularity, isTimeSeries } from '@playq/query';
+// Where `--last` ends when `--end` is not given: the one rule of `lastPeriodEnd` (@playq/query),
+// which the builder's `last()` follows too. A time series ends at the last whole bucket before now,
+// so `--last 24h --granularity hour` is 24 complete hours; anything else ends at "now" rounded up to
+// the minute, so URLs made within a minute are the same.
+import { isGranularity, isTimeSeries, lastPeriodEnd as periodEnd } from '@playq/query';
 
 /**
  * The end, in epoch seconds, of a `--last` period without `--end`.
@@ -15,12 +16,10 @@ export function lastPeriodEnd(
   flags: { readonly aggby?: readonly string[]; readonly granularity?: string; readonly last?: number },
   nowSeconds: number,
 ): number {
-  if (isTimeSeries({ aggby: flags.aggby ?? [] })) {
-    // `auto` resolves from the period's length, which `--last` gives before the end is known.
-    const granularity = flags.granularity ?? 'auto';
-    const span = { start: 0, end: flags.last ?? 86_400 };
-    const bucket = isGranularity(granularity) ? granularitySeconds(granularity, span) : 3600;
-    return Math.floor(nowSeconds / bucket) * bucket;
-  }
-  return Math.ceil(nowSeconds / 60) * 60;
+  const aggby = flags.aggby ?? [];
+  if (!isTimeSeries({ aggby })) return Math.ceil(nowSeconds / 60) * 60;
+  // A granularity the flags misspell is reported by validation; the period ends as for `auto`.
+  const granularity =
+    flags.granularity !== undefined && isGranularity(flags.granularity) ? flags.granularity : 'auto';
+  return periodEnd({ aggby, granularity }, flags.last ?? 86_400, nowSeconds);
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@playq/query';
+import { ENDPOINTS, metricQuery } from '@playq/query';
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { integerArg, parseHttpUrl, parseList, parseSpan, parseTime } from '../src/args';
@@ -47,6 +47,26 @@ describe('query flags', () => {
     expect(() => periodText({ period: 'start=1,end=2', last: 60 }, 0)).toThrow(/not both/);
     expect(() => periodText({}, 0)).toThrow(/needs a period/);
     expect(() => periodText({ period: 'start=1,end=2', end: 5 }, 0)).toThrow(/--end goes with --last/);
+  });
+
+  it("ends a time series' --last where the builder's last() ends it: the last whole bucket", () => {
+    const now = 1_767_229_500;
+    for (const [granularity, span] of [
+      ['hour', 86_400],
+      ['day', 7 * 86_400],
+      ['minute', 3600],
+      ['auto', 86_400],
+    ] as const) {
+      const cli = periodText({ last: span, aggby: ['timestamp'], granularity }, now);
+      const built = metricQuery('demo')
+        .last(span, 'seconds', { now })
+        .metrics('views')
+        .timeseries(granularity);
+      const period = built.toQuery().period;
+      expect(cli, granularity).toBe(
+        period?.type === 'period' ? `start=${period.start},end=${period.end}` : '',
+      );
+    }
   });
 
   it('writes parameters in canonical order, percent-encoded', () => {

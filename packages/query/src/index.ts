@@ -167,7 +167,7 @@ export {
   SERVICE_PROBLEM_CODES,
   type ServiceProblemCode,
 } from './problem-code';
-export { bucketSeconds, isPerEventQuery, isTimeSeries } from './time-series';
+export { bucketSeconds, isPerEventQuery, isTimeSeries, lastPeriodEnd } from './time-series';
 export { type FromURLOptions, type FromURLResult, fromURL } from './url/from-url';
 export {
   type QueryLike,

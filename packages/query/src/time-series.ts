@@ -42,3 +42,23 @@ export function bucketSeconds(
   if (!isTimeSeries(query) || query.period === undefined || query.period.type !== 'period') return undefined;
   return granularitySeconds(query.granularity ?? DEFAULT_GRANULARITY, query.period);
 }
+
+/**
+ * Where a period of the last `spanSeconds` before `nowSeconds` ends: at `nowSeconds`, except for a
+ * time series, which ends at the last whole bucket before it (its granularity's, `auto` resolved
+ * from the span), so that "the last 24 hours, hourly" is 24 complete buckets, never 25 with a
+ * partial one at each end. The builder's `last()` and the CLI's `--last` both follow it.
+ *
+ * @example
+ * lastPeriodEnd({ aggby: ['timestamp'], granularity: 'hour' }, 86_400, 1767229500); // 1767229200
+ * lastPeriodEnd({ aggby: ['country'] }, 86_400, 1767229500); // 1767229500
+ */
+export function lastPeriodEnd(
+  query: Pick<QueryNode, 'aggby'> & Partial<Pick<QueryNode, 'endpoint' | 'agg' | 'granularity'>>,
+  spanSeconds: number,
+  nowSeconds: number,
+): number {
+  if (!isTimeSeries(query)) return nowSeconds;
+  const bucket = granularitySeconds(query.granularity ?? DEFAULT_GRANULARITY, { start: 0, end: spanSeconds });
+  return Math.floor(nowSeconds / bucket) * bucket;
+}

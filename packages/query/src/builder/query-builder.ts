@@ -28,6 +28,7 @@ import type { ParameterCodec as Parameter } from '../parameters/parameter';
 import { PARAMETER_CODECS as PARAMETERS, type ParameterName } from '../parameters/parameter-codecs';
 import { filterText, qoeFilterText } from '../parameters/parameter-texts';
 import type { TextParsers } from '../parameters/text-parsers';
+import { lastPeriodEnd } from '../time-series';
 import { entriesWith, urlWith } from '../url/to-url';
 import { deepFreeze } from '../util/deep-freeze';
 import { invalidText } from '../validate/diagnostics';
@@ -38,6 +39,12 @@ const OPERATORS: readonly string[] = COMPARISON_OPERATORS;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const isInvalid = (v: { type: string }): v is InvalidText => v.type === 'invalid';
+
+/** What `last(n, unit)` was given: the span in seconds and the instant it ends at. */
+interface LastSpan {
+  readonly span: number;
+  readonly now: number;
+}
 
 /**
  * The value of every parameter, in the parameter table's order (unset ones `undefined`): each step
@@ -72,11 +79,18 @@ export class Builder {
   readonly #env: Env;
   /** The frozen node, made once on first request. */
   #node: QueryNode | undefined;
+  /**
+   * The span and instant of `last()` while the period is still the one it set: a later step that
+   * makes the query a time series (or changes its granularity) ends the period where
+   * `lastPeriodEnd` says, whatever the order of the calls.
+   */
+  readonly #last: LastSpan | undefined;
 
-  constructor(head: Head, values: Values, env: Env) {
+  constructor(head: Head, values: Values, env: Env, last?: LastSpan) {
     this.#head = head;
     this.#v = values;
     this.#env = env;
+    this.#last = last;
   }
 
   // Each access names its parameter (`at.metrics`), so V8 sees one property per call site.
@@ -92,14 +106,33 @@ export class Builder {
   #set(at: number, value: unknown): Builder {
     const next = this.#v.slice();
     next[at] = value;
-    return new Builder(this.#head, next, this.#env);
+    if (at === this.#at.period || this.#last === undefined) return new Builder(this.#head, next, this.#env);
+    return new Builder(this.#head, next, this.#env, this.#last).#realigned();
   }
 
   #set2(at: number, value: unknown, at2: number, value2: unknown): Builder {
     const next = this.#v.slice();
     next[at] = value;
     next[at2] = value2;
-    return new Builder(this.#head, next, this.#env);
+    return new Builder(this.#head, next, this.#env, this.#last).#realigned();
+  }
+
+  /** The period `last()` set, ended where `lastPeriodEnd` says for the query as it now stands. */
+  #realigned(): Builder {
+    const last = this.#last;
+    if (last === undefined) return this;
+    const aggby = (this.#v[this.#at.aggby] as QueryNode['aggby'] | undefined) ?? [];
+    const granularity = this.#v[this.#at.granularity] as QueryNode['granularity'];
+    const end = lastPeriodEnd(
+      { aggby, endpoint: this.#head.endpoint, agg: this.#v[this.#at.agg] as QueryNode['agg'], granularity },
+      last.span,
+      last.now,
+    );
+    const period = this.#v[this.#at.period] as QueryNode['period'];
+    if (period?.type === 'period' && period.end === end) return this;
+    const next = this.#v.slice();
+    next[this.#at.period] = { type: 'period', start: end - last.span, end };
+    return new Builder(this.#head, next, this.#env, last);
   }
 
   metrics(...names: string[]): Builder {
@@ -166,7 +199,8 @@ export class Builder {
         ),
       );
     }
-    return this.between(now.seconds - span, now.seconds);
+    const set = this.between(now.seconds - span, now.seconds);
+    return new Builder(set.#head, set.#v, set.#env, { span, now: now.seconds }).#realigned();
   }
 
   where(dimensionOrText: string, values?: string | readonly string[]): Builder {
@@ -298,7 +332,8 @@ export class Builder {
     if (value === undefined) delete node[name];
     // Defaults that follow from the others (a time series' granularity), as fromURL fills them.
     for (const other of this.#env.table) if (node[other.name] === undefined) other.absent?.(node);
-    return new Builder(this.#head, valuesOf(node, this.#env.table), this.#env);
+    const last = name === 'period' ? undefined : this.#last;
+    return new Builder(this.#head, valuesOf(node, this.#env.table), this.#env, last).#realigned();
   }
 
   planLevel(level: string | number): Builder {
