@@ -6,12 +6,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withProgress } from '../../../scripts/build-progress.mjs';
 import { workspacePackages } from '../../../scripts/consumer/pack.mjs';
 import { DEFAULT_PACKAGES, withDependencies } from '../../../scripts/pack-tarballs.mjs';
 import { packageStages, STAGES, summaryLines } from '../../../scripts/test-summary.mjs';
 import { servicePort } from '../scripts/service-port.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+describe("pnpm start's build", () => {
+  it('says which package is still building when the build goes quiet, and how long it took', async () => {
+    let written = '';
+    const out = { write: (text: string) => void (written += text) };
+    const quiet = "console.log('@playq/server:build: DTS Build start'); setTimeout(() => {}, 1600)";
+    const code = await withProgress({ command: process.execPath, args: ['-e', quiet], quietMs: 500, out });
+    expect(code).toBe(0);
+    expect(written).toMatch(/^@playq\/server:build: DTS Build start\n/);
+    expect(written).toMatch(/ {2}… still building @playq\/server \(\d+ s so far\)\n/);
+    expect(written).toMatch(/built in \d+ s \(packages already built were skipped\)\n$/);
+  });
+
+  it('passes a failing build on as its exit code, with no success line', async () => {
+    let written = '';
+    const out = { write: (text: string) => void (written += text) };
+    const code = await withProgress({ command: process.execPath, args: ['-e', 'process.exit(3)'], out });
+    expect(code).toBe(3);
+    expect(written).not.toContain('built in');
+  });
+});
 
 describe('the test summary', () => {
   let dir: string;
