@@ -17,7 +17,11 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 describe("pnpm start's build", () => {
   it('says which package is still building when the build goes quiet, and how long it took', async () => {
     let written = '';
-    const out = { write: (text: string) => void (written += text) };
+    const out = {
+      write: (text: string) => {
+        written += text;
+      },
+    };
     const quiet = "console.log('@playq/server:build: DTS Build start'); setTimeout(() => {}, 1600)";
     const code = await withProgress({ command: process.execPath, args: ['-e', quiet], quietMs: 500, out });
     expect(code).toBe(0);
@@ -28,7 +32,11 @@ describe("pnpm start's build", () => {
 
   it('passes a failing build on as its exit code, with no success line', async () => {
     let written = '';
-    const out = { write: (text: string) => void (written += text) };
+    const out = {
+      write: (text: string) => {
+        written += text;
+      },
+    };
     const code = await withProgress({ command: process.execPath, args: ['-e', 'process.exit(3)'], out });
     expect(code).toBe(3);
     expect(written).not.toContain('built in');
