@@ -360,11 +360,11 @@ describe('CORS', () => {
     ]).toStrictEqual([204, '*', 'GET,HEAD,POST,OPTIONS', 'X-API-Key,Authorization,Content-Type', '600']);
   });
 
-  it('exposes the limit, retry and challenge headers to a browser on every answer', async () => {
+  it('exposes the data span, limit, retry and challenge headers to a browser on every answer', async () => {
     const res = await get(`/api/v1/metricquery/demo${query}`, { Origin: 'https://app.example' });
     expect([res.status, res.headers.get('access-control-expose-headers')]).toStrictEqual([
       401,
-      'RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,RateLimit-Policy,Retry-After,WWW-Authenticate',
+      'Playq-Data-Span,RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,RateLimit-Policy,Retry-After,WWW-Authenticate',
     ]);
   });
 });
