@@ -6,8 +6,9 @@ import { metricQuery, sessionList, toURL } from '@playq/query';
 import { describe, expect, it } from 'vitest';
 import { lineChart, seriesOf } from '../src/playground/chart';
 import { serviceUrls } from '../src/playground/connection';
+import { followData, LAST_CHOICES, spanText } from '../src/playground/data-defaults';
 import { failureMessage, START_A_SERVICE } from '../src/playground/failure';
-import { type FormState, formPeriod, formQuery } from '../src/playground/form-query';
+import { type FormState, formPeriod, formQuery, seriesLimit } from '../src/playground/form-query';
 import { cellText, incompleteBuckets, resultColumns, statusText } from '../src/playground/result-format';
 import { whyQuery } from '../src/playground/why-query';
 
@@ -144,6 +145,74 @@ describe('formPeriod', () => {
       start: Date.UTC(2026, 0, 10, 15) / 1000,
       end: Date.UTC(2026, 0, 10, 16) / 1000,
     });
+  });
+});
+
+describe('a time series asks for every bucket of its period', () => {
+  it('sets the page size to the number of buckets, whatever the limit field holds', () => {
+    const week = { ...FORM, lastHours: 168, aggby: 'timestamp', limit: 100 };
+    expect(formQuery({ ...week, granularity: 'hour' }).url).toMatch(/&limit=168$/);
+    expect(formQuery({ ...week, granularity: 'day' }).url).toMatch(/&limit=7$/);
+    expect(formQuery({ ...week, granularity: 'day' }).code).toContain('.limit(7)');
+    expect(formQuery({ ...week, aggby: 'country' }).url).toMatch(/&limit=100$/);
+  });
+
+  it("counts a bucket the period only touches, and stops at the service's largest page", () => {
+    expect(seriesLimit({ start: 1800, end: 7200 }, 'hour')).toBe(2);
+    expect(seriesLimit({ start: 0, end: 30 * 86_400 }, 'minute')).toBe(10_000);
+    expect(seriesLimit({ start: 0, end: 86_400 }, 'auto')).toBe(24);
+  });
+});
+
+describe('the period follows the served data', () => {
+  const DAY = 86_400;
+  const span = { start: Date.UTC(2026, 4, 25) / 1000, end: Date.UTC(2026, 5, 1) / 1000 };
+
+  it('ends at the end of data that ended before now, over the shortest choice that covers it', () => {
+    expect(followData(span, Date.UTC(2026, 6, 1))).toEqual({
+      nowMs: span.end * 1000,
+      lastHours: 168,
+      atDataEnd: true,
+    });
+    const period = formPeriod({
+      lastHours: 168,
+      aggby: 'timestamp',
+      granularity: 'hour',
+      now: span.end * 1000,
+    });
+    expect(period).toEqual(span);
+  });
+
+  it('rounds the end of the data up to a whole hour, so its last hour is a whole bucket', () => {
+    const ragged = { start: span.start + 125, end: span.end - 75 };
+    expect(followData(ragged, Date.UTC(2026, 6, 1))).toEqual({
+      nowMs: span.end * 1000,
+      lastHours: 168,
+      atDataEnd: true,
+    });
+  });
+
+  it('ends now while now is inside the data, and reaches back to its start', () => {
+    const now = (span.start + 2 * DAY + 600) * 1000;
+    expect(followData(span, now)).toEqual({ nowMs: now, lastHours: 168, atDataEnd: false });
+    expect(followData({ start: span.end - 3600 * 20, end: span.end }, (span.end - 60) * 1000).lastHours).toBe(
+      24,
+    );
+  });
+
+  it('ends at the end of data that lies wholly in the future, and takes the longest choice for long data', () => {
+    expect(followData(span, (span.start - DAY) * 1000).atDataEnd).toBe(true);
+    const year = { start: span.end - 365 * DAY, end: span.end };
+    expect(followData(year, span.end * 1000).lastHours).toBe(LAST_CHOICES.at(-1)?.[0]);
+  });
+
+  it('says what the service holds and where the period ends', () => {
+    expect(spanText(span, true)).toBe(
+      'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends where it ends.',
+    );
+    expect(spanText(span, false)).toBe(
+      'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends now.',
+    );
   });
 });
 

@@ -1,13 +1,26 @@
 // The playground's client for the service in the form: the API key for metric queries, client
 // credentials for session queries (tokens from the service's token endpoint, the plan level from
-// its plan host), and the filter values the editors complete from.
+// its plan host), the filter values the editors complete from, and the span of the data the
+// service holds for the customer.
 import { apiKeyAuth, clientCredentials, createClient, type PlayqClient, serviceValues } from '@playq/client';
-import { tokenUrlOf, type ValueProvider, withoutTrailingSlash } from '@playq/query';
+import {
+  type DataSpan,
+  metricQuery,
+  tokenUrlOf,
+  type ValueProvider,
+  withoutTrailingSlash,
+} from '@playq/query';
 import type { ConnectionSettings } from './form-controls';
 
 export interface Connection {
   readonly client: PlayqClient;
   readonly values: ValueProvider;
+  /**
+   * The span of the customer's data, from the answer to one small metric query (asked once per
+   * connection); `undefined` when the service does not say or the query fails (a wrong API key,
+   * no service).
+   */
+  span(): Promise<DataSpan | undefined>;
 }
 
 /**
@@ -43,5 +56,25 @@ export function connect(
     },
     retry: false,
   });
-  return { client, values: serviceValues(client, { customerId: settings.customerId, period }) };
+  let span: Promise<DataSpan | undefined> | undefined;
+  const probe = async () => {
+    const hour = Math.floor(Date.now() / 3_600_000) * 3600;
+    try {
+      const q = metricQuery(settings.customerId)
+        .between(hour, hour + 3600)
+        .metrics('views')
+        .limit(1);
+      return (await client.run(q)).dataSpan;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    client,
+    values: serviceValues(client, { customerId: settings.customerId, period }),
+    span: () => {
+      span ??= probe();
+      return span;
+    },
+  };
 }

@@ -1,9 +1,11 @@
 // The playground's form controls: where to send the query and with which credentials, and the
 // query's plain parameters (endpoint, period, metrics, breakdown, order, paging). Fields that only
 // one endpoint takes show only for it, the credential fields are the endpoint's; the orderby
-// choices follow the requested names.
-import { CATALOGUE, credentialOf, isEndpoint } from '@playq/query';
-import { field, input, row, select, setOptions } from './dom';
+// choices follow the requested names; the period follows the data the service holds until the
+// user picks one, and a time series has no page size to pick (it asks for every bucket).
+import { CATALOGUE, credentialOf, type DataSpan, isEndpoint } from '@playq/query';
+import { type DataDefaults, DEFAULT_LAST_HOURS, LAST_CHOICES, spanText } from './data-defaults';
+import { el, field, input, row, select, setOptions } from './dom';
 import { FORM_ENDPOINTS, type FormState } from './form-query';
 
 /** The connection settings: service, customer and the credentials of each endpoint. */
@@ -17,12 +19,7 @@ export interface ConnectionSettings {
 
 export type FormFields = Omit<FormState, 'filter' | 'qoefilter' | 'now'>;
 
-const LAST: readonly (readonly [string, string])[] = [
-  ['1', '1 hour'],
-  ['24', '24 hours'],
-  ['168', '7 days'],
-  ['720', '30 days'],
-];
+const LAST = LAST_CHOICES.map(([hours, label]) => [String(hours), label] as const);
 const GRANULARITIES = ['auto', 'minute', '5minute', '10minute', 'hour', 'day'].map((g) => [g, g] as const);
 const ORDERS = [
   ['desc', 'desc'],
@@ -63,7 +60,7 @@ function createControls(params: URLSearchParams, defaultService: string) {
       FORM_ENDPOINTS.map((e) => [e, e] as const),
       'metricquery',
     ),
-    last: select('last', LAST, '720'),
+    last: select('last', LAST, String(DEFAULT_LAST_HOURS)),
     metrics: input('metrics', 'viewercount,errors', 28),
     aggby: select('aggby', aggbyOptions('metricquery'), 'country'),
     granularity: select('granularity', GRANULARITIES, 'day'),
@@ -105,6 +102,17 @@ export function formControls(params: URLSearchParams, defaultService: string) {
   const apiKeyField = field('API key', c.apiKey);
   const granularityField = field('granularity', c.granularity);
   const aggbyField = field('aggby', c.aggby);
+  const limitField = field('limit', c.limit);
+  const spanNote = el('p', { 'data-testid': 'data-span', class: 'playq-note' });
+  // Once the user picks a period, the served data no longer changes it.
+  let periodPicked = false;
+  c.last.addEventListener('input', () => {
+    periodPicked = true;
+  });
+  const follow = (span: DataSpan | undefined, defaults: DataDefaults | undefined) => {
+    spanNote.textContent = span && defaults ? spanText(span, defaults.atDataEnd) : '';
+    if (defaults && !periodPicked) c.last.value = String(defaults.lastHours);
+  };
   const refresh = () => {
     const endpoint = c.endpoint.value;
     const bearer = isEndpoint(endpoint) && credentialOf(endpoint) === 'bearer';
@@ -114,6 +122,7 @@ export function formControls(params: URLSearchParams, defaultService: string) {
     apiKeyField.hidden = bearer;
     aggbyField.hidden = endpoint === 'listsessions';
     granularityField.hidden = c.aggby.value !== 'timestamp';
+    limitField.hidden = c.aggby.value === 'timestamp';
     const requested = [...new Set([...names(c.metrics.value), ...names(c.aggby.value)])];
     setOptions(c.orderby, [['', '(default)'], ...requested.map((n) => [n, n] as const)]);
   };
@@ -125,14 +134,9 @@ export function formControls(params: URLSearchParams, defaultService: string) {
       field('Period: last', c.last),
       field('Metrics', c.metrics),
     ),
-    row(
-      aggbyField,
-      granularityField,
-      field('orderby', c.orderby),
-      field('order', c.order),
-      field('limit', c.limit),
-    ),
+    row(aggbyField, granularityField, field('orderby', c.orderby), field('order', c.order), limitField),
+    spanNote,
   ];
   refresh();
-  return { controls: c, rows, read: () => readControls(c), refresh };
+  return { controls: c, rows, read: () => readControls(c), refresh, follow };
 }

@@ -4,6 +4,7 @@
 
 import {
   builderCode,
+  DEFAULT_LIMITS,
   ENDPOINTS,
   type Endpoint,
   granularitySeconds,
@@ -38,6 +39,7 @@ export interface FormState {
   /** A requested metric or dimension, or '' for the service's default order. */
   readonly orderby?: string;
   readonly order?: 'asc' | 'desc';
+  /** The page size; a time series asks for every bucket of its period instead. */
   readonly limit: number;
   /** Session endpoint: `1` (groups) or `2` (one record per error event). */
   readonly agg?: 1 | 2;
@@ -65,7 +67,8 @@ const list = (text: string) =>
 
 /**
  * The form's period. A time series ends at the end of its last whole bucket, as `playq --last`
- * does, so no bucket still filling is drawn; anything else ends at the end of the current hour.
+ * does, so no bucket still filling is drawn; anything else ends at the end of the current hour
+ * (at `now` itself when that is a whole hour, such as the end of the served data).
  *
  * @example
  * formPeriod({ lastHours: 24, aggby: 'country', granularity: 'auto', now: Date.UTC(2026, 0, 1, 10, 30) });
@@ -82,8 +85,24 @@ export function formPeriod(form: Pick<FormState, 'lastHours' | 'aggby' | 'granul
     const end = Math.floor(now / bucket) * bucket;
     return { start: end - span, end };
   }
-  const end = Math.floor(now / HOUR) * HOUR + HOUR;
+  const end = Math.ceil(now / HOUR) * HOUR;
   return { start: end - span, end };
+}
+
+/**
+ * The page size that holds every bucket of a time series over the period (at most the service's
+ * largest page; the playground fetches any further pages).
+ *
+ * @example
+ * seriesLimit({ start: 0, end: 7 * 86_400 }, 'hour'); // 168
+ */
+export function seriesLimit(
+  period: { start: number; end: number },
+  granularity: FormState['granularity'],
+): number {
+  const step = granularitySeconds(granularity, period);
+  const buckets = Math.ceil((period.end - Math.floor(period.start / step) * step) / step);
+  return Math.min(Math.max(buckets, 1), DEFAULT_LIMITS.maxLimit);
 }
 
 // The builder's entry for the form's endpoint (names typed into a form are checked by validate()).
@@ -102,12 +121,15 @@ export function formQuery(form: FormState): FormQuery {
     .between(start, end)
     .metrics(...list(form.metrics));
   const aggby = list(form.aggby);
-  if (isTimeSeries({ aggby })) b = b.timeseries(form.granularity);
+  const series = isTimeSeries({ aggby });
+  if (series) b = b.timeseries(form.granularity);
   else if (aggby.length > 0) b = b.aggBy(...aggby);
   if (form.filter.trim() !== '') b = b.where(form.filter);
   if (form.qoefilter.trim() !== '') b = b.having(form.qoefilter);
   if ((form.orderby ?? '') !== '') b = b.orderBy(form.orderby, form.order ?? 'desc');
-  b = b.limit(form.limit);
+  b = b.limit(
+    series && isGranularity(form.granularity) ? seriesLimit({ start, end }, form.granularity) : form.limit,
+  );
   const node: QueryNode = b.toQuery();
   const problems = validate(node, { requirePlanLevel: false });
   const valid = !problems.some((p) => p.severity === 'error');

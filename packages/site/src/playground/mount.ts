@@ -3,10 +3,19 @@
 // (connection), the result area (result-view), the causes "Why?" finds (causes-view) and the
 // sessions behind a clicked row or cause (drill-view, run a page at a time by session-drill).
 // Run sends the form's query to the service — a local `playq serve` by default — and shows the
-// records and, for a time series, a chart.
-import { isDrillable, type ValueProvider } from '@playq/query';
+// records and, for a time series, a chart of every bucket. The period follows the data the service
+// holds (data-defaults), and an answer whose period misses that data says so.
+import {
+  type DataSpan,
+  isDrillable,
+  isTimeSeries,
+  outsideTheData,
+  type QueryNode,
+  type ValueProvider,
+} from '@playq/query';
 import { causesView } from './causes-view';
 import { type Connection, connect } from './connection';
+import { type DataDefaults, followData } from './data-defaults';
 import { el, field, row } from './dom';
 import { drillView } from './drill-view';
 import { textEditor } from './editors';
@@ -23,17 +32,58 @@ const DEFAULT_SERVICE =
   'http://127.0.0.1:8080/api/v1';
 
 type Form = ReturnType<typeof formControls>;
-type Row = Readonly<Record<string, unknown>>;
 
-/** The connection for the form's current settings, made again when they change. */
-function serviceLink(form: Form) {
+/**
+ * The connection for the form's current settings, made again when they change, and the clock the
+ * period ends by: now, or the end of the customer's data once the service has said where it ends.
+ * `onSpan` hears the span (or its absence) of each new connection.
+ */
+function serviceLink(form: Form, onSpan: (span: DataSpan | undefined, d: DataDefaults | undefined) => void) {
   let connection: Connection | undefined;
+  let settings = '';
+  let defaults: DataDefaults | undefined;
+  const nowMs = () => (defaults?.atDataEnd ? defaults.nowMs : Date.now());
+  // The same settings keep their connection (its token, its span); changed ones make a new one.
   const reconnect = () => {
-    connection = connect(form.read(), () => formPeriod({ ...form.read(), now: Date.now() }));
-    return connection;
+    const { baseUrl, customerId, apiKey, clientId, clientSecret } = form.read();
+    const key = JSON.stringify([baseUrl, customerId, apiKey, clientId, clientSecret]);
+    if (connection !== undefined && key === settings) return connection;
+    const made = connect(form.read(), () => formPeriod({ ...form.read(), now: nowMs() }));
+    connection = made;
+    settings = key;
+    void made.span().then((span) => {
+      if (connection !== made) return;
+      defaults = span === undefined ? undefined : followData(span, Date.now());
+      onSpan(span, defaults);
+    });
+    return made;
   };
   const values: ValueProvider = (request) => (connection ?? reconnect()).values(request);
-  return { reconnect, values };
+  return { reconnect, values, nowMs, current: () => connection ?? reconnect() };
+}
+
+type Row = Readonly<Record<string, unknown>>;
+type Answer = { records: Row[]; totalrecords: number; dataSpan?: DataSpan };
+
+/** A time series' every bucket (all its pages, in order); any other query's first page. */
+async function fetchAnswer(client: Connection['client'], node: QueryNode): Promise<Answer> {
+  if (!isTimeSeries(node)) return client.run(node);
+  const answer: Answer = { records: [], totalrecords: 0 };
+  for await (const page of client.pages(node)) {
+    if (answer.records.length === 0) {
+      answer.totalrecords = page.totalrecords;
+      if (page.dataSpan) answer.dataSpan = page.dataSpan;
+    }
+    answer.records.push(...page.records);
+  }
+  return answer;
+}
+
+/** The sentence for an answer whose period misses the customer's data, else ''. */
+function missedData(node: QueryNode, span: DataSpan | undefined): string {
+  const p = node.period;
+  if (span === undefined || p === undefined || p.type !== 'period') return '';
+  return outsideTheData({ start: p.start, end: p.end }, span) ?? '';
 }
 
 /** Events: connection settings reconnect, query fields update the preview, Run sends. */
@@ -80,7 +130,10 @@ export function mountPlayground(root: HTMLElement): void {
     'Why?',
   );
   const causes = causesView();
-  const link = serviceLink(form);
+  const link = serviceLink(form, (span, defaults) => {
+    form.follow(span, defaults);
+    update();
+  });
   const on = { change: () => update(), submit: () => void send() };
   const filter = textEditor('filter', '[country=US|FR][platform=ios]', link.values, on);
   const qoefilter = textEditor('qoefilter', 'latency > 2 AND bufferingratio <= 5', link.values, on);
@@ -92,7 +145,7 @@ export function mountPlayground(root: HTMLElement): void {
         ...form.read(),
         filter: filter.text(),
         qoefilter: qoefilter.text(),
-        now: Date.now(),
+        now: link.nowMs(),
       });
       preview.show(q);
       run.disabled = q.url === '';
@@ -113,13 +166,14 @@ export function mountPlayground(root: HTMLElement): void {
     result.running();
     causes.clear();
     drill.clear();
-    const now = Date.now();
+    const now = link.nowMs();
     const node = q.node;
     const onRow = isDrillable(node)
       ? (record: Row, label: string) => drill.open(client, node, record, label)
       : undefined;
     try {
-      result.showPage(await client.run(node), node, now, onRow);
+      const answer = await fetchAnswer(client, node);
+      result.showPage(answer, node, now, onRow, missedData(node, answer.dataSpan));
     } catch (e) {
       result.showFailure(e);
     }
@@ -161,5 +215,6 @@ export function mountPlayground(root: HTMLElement): void {
     ...sessions.elements,
   );
   update();
+  link.current();
   root.dataset.ready = String(Math.round(performance.now()));
 }

@@ -82,7 +82,7 @@ function drillable(
   }
 }
 
-/** The result area: `running`, `showPage` and `showFailure` update it. */
+/** The result area: `running`, `showPage` (with a note, when given, after the status) and `showFailure` update it. */
 export function resultView() {
   const status = el('p', { 'data-testid': 'status', class: 'playq-status' });
   const chart = el('div', { 'data-testid': 'chart' });
@@ -105,10 +105,12 @@ export function resultView() {
       node: QueryNode,
       now: number,
       onRow?: (record: Row, label: string) => void,
+      note = '',
     ) {
       clear();
       const { bucket, incomplete } = incompleteOf(page.records, node, now);
-      status.textContent = statusText(page.records.length, page.totalrecords);
+      const shown = statusText(page.records.length, page.totalrecords);
+      status.textContent = note === '' ? shown : `${shown}. Note: ${note}.`;
       status.dataset.totalrecords = String(page.totalrecords);
       chart.innerHTML = lineChart(seriesOf(page.records), {
         ...(bucket ? { bucketSeconds: bucket } : {}),
