@@ -22,6 +22,7 @@ export default defineConfig({
   description: 'TypeScript toolkit for the Playback Analytics Query Service',
   srcDir: 'src',
   cleanUrls: true,
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   markdown: { languages: [ebnf] },
   themeConfig: {
     nav: [

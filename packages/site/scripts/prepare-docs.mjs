@@ -1,12 +1,14 @@
 // Gathers the site's generated pages: each page of the repository's docs/ copied to its place on
 // the site (scripts/guide-pages.mjs) with its links resolved for the site (scripts/doc-links.mjs),
 // so docs/ stays plain Markdown that reads well on the code host, and the API reference that
-// TypeDoc writes from the packages' TSDoc (src/api/), and the HTTP API page's OpenAPI document and
+// TypeDoc writes from the packages' TSDoc (src/api/, the entry points' pages ending with their
+// members: scripts/api-pages.mjs), and the HTTP API page's OpenAPI document and
 // Redoc bundle (src/public/). None of it is committed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { finishApiPages } from './api-pages.mjs';
 import { siteLinks } from './doc-links.mjs';
 import { SECTIONS, siteFile } from './guide-pages.mjs';
 import { writeHttpApiFiles } from './http-api.mjs';
@@ -31,4 +33,5 @@ if (process.env.PLAYQ_SITE_SKIP_API !== '1') {
     [join(site, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--options', 'typedoc.config.mjs'],
     { cwd: site, stdio: 'inherit' },
   );
+  finishApiPages(join(site, 'src', 'api'));
 }

@@ -6,10 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiKeyAuth, clientCredentials, createClient } from '@playq/client';
-import { drillDown, fromQuery, fromURL, metricQuery, toURL } from '@playq/query';
+import { drillDown, fromQuery, fromURL, metricQuery, outsideTheData, toURL } from '@playq/query';
 import { createService, type Service } from '@playq/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spanText } from '../src/playground/data-defaults';
 import { SESSION_PAGE } from '../src/playground/drill-view';
 import { whyQuery } from '../src/playground/why-query';
 import { type Browser, hasBrowser, launchChromium } from './chromium';
@@ -105,9 +106,62 @@ describe.skipIf(!hasBrowser)('the site in Chromium', () => {
     await shot('api-reference');
   });
 
+  it('gives each entry point a page with a runnable example and its members, each link landing', async () => {
+    const pages = [
+      ['query/variables/metricQuery', 'Methods of the builder', 'aggBy()'],
+      ['query/variables/sessionQuery', 'Methods of the builder', 'planLevel()'],
+      ['query/variables/sessionList', 'Methods of the builder', 'where()'],
+      ['client/functions/createClient', 'Methods of the client', 'insights()'],
+      ['testing/functions/createTestService', 'What the test service holds', 'clientFor()'],
+      ['testing/functions/checkContract', 'Options', 'otherCustomer?'],
+      ['codemirror/functions/playq', 'Options', 'values?'],
+    ] as const;
+    for (const [path, table, member] of pages) {
+      await page.goto(`${web.url}/api/@playq/${path}`);
+      const headings = await page.locator('.vp-doc h2').allTextContents();
+      expect(headings.map((h) => h.replace(/\u200b|#/g, '').trim())).toEqual(
+        expect.arrayContaining(['Example', table]),
+      );
+      expect(await page.locator('.vp-doc pre code').first().textContent()).toMatch(
+        /import \{[^}]+\} from '@playq\//,
+      );
+      const rows = page.locator('.vp-doc table tbody tr');
+      expect(await rows.count()).toBeGreaterThan(1);
+      for (const summary of await page.locator('.vp-doc table tbody tr td:nth-child(2)').allTextContents())
+        expect(summary.trim()).not.toBe('');
+      await page.locator('.vp-doc table a', { hasText: member }).click();
+      await page.waitForURL(/#/);
+      const target = decodeURIComponent(new URL(page.url()).hash.slice(1));
+      // The client router changes the URL first, then renders the page holding the anchor.
+      await expect.poll(() => page.locator(`.vp-doc h3[id="${target}"]`).count(), { timeout: 5000 }).toBe(1);
+    }
+    await page.goto(`${web.url}/api/@playq/query/variables/metricQuery`);
+    await shot('api-metric-query');
+  });
+
+  it('links "Defined in" to the repository, has a favicon, and tells shared titles apart', async () => {
+    await page.goto(`${web.url}/api/@playq/client/functions/createClient`);
+    const defined = page.locator('.vp-doc p', { hasText: 'Defined in:' }).locator('a');
+    expect(await defined.first().getAttribute('href')).toMatch(
+      /^https:\/\/github\.com\/playq\/playq\/blob\/main\/packages\/client\/src\/client\.ts#L\d+$/,
+    );
+    const icon = await page.locator('link[rel=icon]').getAttribute('href');
+    const res = await page.request.get(new URL(icon!, web.url).href);
+    expect([res.status(), res.headers()['content-type']]).toEqual([200, expect.stringContaining('svg')]);
+    await page.goto(`${web.url}/api/@playq/query/builder/variables/sessionList`);
+    expect(await page.locator('.vp-doc h1').first().textContent()).toContain(
+      'Variable: sessionList (@playq/query/builder)',
+    );
+  });
+
   it('renders the HTTP API reference (Redoc) from the OpenAPI document with the network cut off', async () => {
     // Anything bound off the site is refused and noted: the page must need none of it.
     const away: string[] = [];
+    const logged: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => {
+      if (m.type() === 'error' || m.type() === 'warning') logged.push(m.text());
+    };
+    page.on('console', onConsole);
     await page.route('**/*', (route) => {
       const url = route.request().url();
       if (url.startsWith(web.url)) return route.continue();
@@ -126,8 +180,10 @@ describe.skipIf(!hasBrowser)('the site in Chromium', () => {
       expect(text).toContain('/metricquery/{customerId}');
       expect(text).toContain('The period, start=<epoch_s>,end=<epoch_s>.');
       expect(away).toEqual([]);
+      expect(logged).toEqual([]);
       await shot('http-api');
     } finally {
+      page.off('console', onConsole);
       await page.unroute('**/*');
     }
   });
@@ -543,6 +599,96 @@ describe.skipIf(!hasBrowser)('playground: results as a user reads them', () => {
     expect(await page.locator('[data-testid=result] tbody tr[data-drill]').count()).toBe(0);
     await shot('playground-session-list');
     await form('endpoint').selectOption('metricquery');
+  });
+});
+
+describe.skipIf(!hasBrowser)('playground: the period follows the data the service holds', () => {
+  // A week of data that ended months before the test runs: "the last 30 days" before now would
+  // hold nothing at all.
+  const span = { start: Date.UTC(2026, 4, 25) / 1000, end: Date.UTC(2026, 5, 1) / 1000 };
+  let past: Service;
+  let pastUrl: string;
+  const form = (id: string) => page.locator(`[data-testid=${id}]`);
+  const runAndWait = async () => {
+    await form('run').click();
+    await page
+      .locator('[data-testid=status][data-totalrecords], [data-testid=status].playq-failed')
+      .waitFor();
+  };
+
+  beforeAll(async () => {
+    past = await createService({
+      data: { generate: { sessions: 5000, seed: 11, days: 7, end: span.end } },
+      rateLimit: false,
+    });
+    pastUrl = (await past.listen({ port: 0, host: '127.0.0.1' })).baseUrl;
+  });
+  afterAll(async () => {
+    await past?.close();
+  });
+
+  it('picks the last 7 days ending where the data ends, says so, and Run shows its records', async () => {
+    const client = createClient({ baseUrl: pastUrl, auth: apiKeyAuth('demo-key') });
+    // What the service says it holds: its sessions start from a little after the generated span's
+    // start to a little before its end.
+    const probe = await client.run(
+      metricQuery('demo').between(span.start, span.end).metrics('views').limit(1),
+    );
+    const served = probe.dataSpan!;
+    expect(served.start >= span.start && served.end <= span.end).toBe(true);
+    await page.goto(`${web.url}/playground?service=${encodeURIComponent(pastUrl)}`);
+    await page.locator('#playq-playground[data-ready]').waitFor();
+    await expect.poll(() => form('data-span').textContent(), { timeout: 5000 }).toBe(spanText(served, true));
+    expect(await form('last').inputValue()).toBe('168');
+    const url = (await form('url').textContent())!;
+    expect(nodeOf(url).period).toMatchObject({ type: 'period', ...span });
+    await runAndWait();
+    const expected = await client.run(fromPage(url));
+    expect(expected.totalrecords).toBeGreaterThan(1);
+    expect(Number(await form('status').getAttribute('data-totalrecords'))).toBe(expected.totalrecords);
+    expect(await form('status').textContent()).not.toContain('Note:');
+    await shot('playground-follows-the-data');
+  });
+
+  it('draws a time series from every bucket of its period, however many the limit would allow', async () => {
+    await form('aggby').selectOption('timestamp');
+    await form('granularity').selectOption('hour');
+    expect(await form('limit').isVisible()).toBe(false);
+    const url = (await form('url').textContent())!;
+    expect(url).toContain('&limit=168');
+    await runAndWait();
+    const client = createClient({ baseUrl: pastUrl, auth: apiKeyAuth('demo-key') });
+    const every = await client.all(fromPage(url));
+    expect(every.length).toBeGreaterThan(100);
+    expect(await page.locator('[data-testid=result] tbody tr').count()).toBe(every.length);
+    const points = (await page.locator('[data-testid=chart] polyline').first().getAttribute('points'))!;
+    expect(points.trim().split(/\s+/)).toHaveLength(every.length);
+    const ticks = await page.locator('[data-testid=chart] .playq-tick').allTextContents();
+    expect(ticks[0]! >= '2026-05-25 00:00' && ticks.at(-1)! <= '2026-05-31 23:00').toBe(true);
+    await shot('playground-time-series-every-bucket');
+  });
+
+  it('says so when the period misses the data, in the words of the CLI and the client', async () => {
+    // Without a working API key the form cannot ask the service what it holds: the period stays
+    // "the last 7 days before now", and the session query (client credentials) misses the data.
+    await form('apikey').fill('not-the-key');
+    await form('apikey').dispatchEvent('change');
+    await expect.poll(() => form('data-span').textContent(), { timeout: 5000 }).toBe('');
+    await form('endpoint').selectOption('session');
+    await form('metrics').fill('errors');
+    await form('aggby').selectOption('country');
+    await runAndWait();
+    const node = nodeOf((await form('url').textContent())!);
+    if (node.period?.type !== 'period') throw new Error('the form gave no period');
+    const client = createClient({ baseUrl: pastUrl, auth: apiKeyAuth('demo-key') });
+    const served = (await client.run(metricQuery('demo').between(span.start, span.end).metrics('views')))
+      .dataSpan!;
+    const sentence = outsideTheData(node.period, served);
+    expect(sentence).toMatch(
+      /lies outside the data, whose sessions start from 2026-05-25T00:\d\d:\d\dZ to 2026-05-31T23/,
+    );
+    expect(await form('status').textContent()).toBe(`0 records shown, totalrecords 0. Note: ${sentence}.`);
+    await shot('playground-outside-the-data');
   });
 });
 

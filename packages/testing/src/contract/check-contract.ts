@@ -47,6 +47,10 @@ export const CONTRACT_CHECKS: readonly { readonly name: string; readonly title: 
  * unusable options.
  *
  * @example
+ * ```ts
+ * // Against `playq serve` on its default port and demo customers:
+ * import { checkContract, formatContractReport } from '@playq/testing';
+ *
  * const report = await checkContract({
  *   baseUrl: 'http://127.0.0.1:8080/api/v1',
  *   planUrl: 'http://127.0.0.1:8080/plans',
@@ -56,6 +60,7 @@ export const CONTRACT_CHECKS: readonly { readonly name: string; readonly title: 
  *   otherCustomer: { customerId: 'other', apiKey: 'other-key' },
  * });
  * if (!report.ok) console.error(formatContractReport(report));
+ * ```
  */
 export async function checkContract(options: ContractOptions): Promise<ContractReport> {
   validateOptions(options);

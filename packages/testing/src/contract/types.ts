@@ -66,6 +66,7 @@ export interface ContractOptions {
   readonly baseUrl: string;
   /** `{plan_url}`, the plan-level lookup host. Session checks are skipped without it unless `planLevel` is given. */
   readonly planUrl?: string;
+  /** The customer whose data the checks read: the `{customerId}` of every URL. */
   readonly customerId: string;
   /** The `X-API-Key` of `customerId`, for the metric endpoint. */
   readonly apiKey: string;

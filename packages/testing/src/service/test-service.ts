@@ -155,13 +155,22 @@ async function openScenario(
  * Rate limiting is off unless you pass `rateLimit`.
  *
  * @example
+ * ```ts
+ * import { metricQuery } from '@playq/query';
+ * import { createTestService, type TestService } from '@playq/testing';
+ * import { afterAll, beforeAll, expect, it } from 'vitest';
+ *
  * let t: TestService;
- * beforeAll(async () => { t = await createTestService({ seed: 7, sessions: 20_000 }); });
+ * beforeAll(async () => {
+ *   t = await createTestService({ seed: 7, sessions: 20_000 });
+ * });
  * afterAll(() => t.close());
+ *
  * it('breaks errors down by country', async () => {
  *   const rows = await t.client.all(metricQuery('demo').period(t.period).metrics('errors').aggBy('country'));
  *   expect(rows.length).toBeGreaterThan(0);
  * });
+ * ```
  */
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const {
