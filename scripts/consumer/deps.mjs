@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import ts from 'typescript';
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -40,13 +41,14 @@ export async function importedPackages(files) {
   return seen;
 }
 
-/** The bare package names the given declaration files refer to (`from '…'`, `import('…')`). */
+/**
+ * The bare package names the given declaration files refer to (`from '…'`, `import('…')`), read
+ * by TypeScript's own pre-processor, so an example inside a doc comment imports nothing.
+ */
 export function typeImportedPackages(files) {
   const seen = new Set();
   for (const file of files) {
-    for (const [, path] of readFileSync(file, 'utf8').matchAll(
-      /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g,
-    )) {
+    for (const { fileName: path } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!/^[./]/.test(path) && !builtins.has(path) && !path.startsWith('node:')) seen.add(packageOf(path));
     }
   }
