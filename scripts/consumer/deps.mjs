@@ -48,7 +48,8 @@ export async function importedPackages(files) {
 export function typeImportedPackages(files) {
   const seen = new Set();
   for (const file of files) {
-    for (const { fileName: path } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+    for (const { fileName: path } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+      .importedFiles) {
       if (!/^[./]/.test(path) && !builtins.has(path) && !path.startsWith('node:')) seen.add(packageOf(path));
     }
   }
