@@ -3,6 +3,7 @@
 // `playq explain` prints, and the validation problems.
 
 import {
+  bucketCount,
   builderCode,
   DEFAULT_LIMITS,
   ENDPOINTS,
@@ -100,9 +101,7 @@ export function seriesLimit(
   period: { start: number; end: number },
   granularity: FormState['granularity'],
 ): number {
-  const step = granularitySeconds(granularity, period);
-  const buckets = Math.ceil((period.end - Math.floor(period.start / step) * step) / step);
-  return Math.min(Math.max(buckets, 1), DEFAULT_LIMITS.maxLimit);
+  return Math.min(Math.max(bucketCount(period.start, period.end, granularity), 1), DEFAULT_LIMITS.maxLimit);
 }
 
 // The builder's entry for the form's endpoint (names typed into a form are checked by validate()).

@@ -45,10 +45,16 @@ function serviceLink(form: Form, onSpan: (span: DataSpan | undefined, d: DataDef
   const nowMs = () => (defaults?.atDataEnd ? defaults.nowMs : Date.now());
   // The same settings keep their connection (its token, its span); changed ones make a new one.
   const reconnect = () => {
-    const { baseUrl, customerId, apiKey, clientId, clientSecret } = form.read();
-    const key = JSON.stringify([baseUrl, customerId, apiKey, clientId, clientSecret]);
+    const read = form.read();
+    const key = JSON.stringify([
+      read.baseUrl,
+      read.customerId,
+      read.apiKey,
+      read.clientId,
+      read.clientSecret,
+    ]);
     if (connection !== undefined && key === settings) return connection;
-    const made = connect(form.read(), () => formPeriod({ ...form.read(), now: nowMs() }));
+    const made = connect(read, () => formPeriod({ ...form.read(), now: nowMs() }));
     connection = made;
     settings = key;
     void made.span().then((span) => {
@@ -59,7 +65,7 @@ function serviceLink(form: Form, onSpan: (span: DataSpan | undefined, d: DataDef
     return made;
   };
   const values: ValueProvider = (request) => (connection ?? reconnect()).values(request);
-  return { reconnect, values, nowMs, current: () => connection ?? reconnect() };
+  return { reconnect, values, nowMs };
 }
 
 type Row = Readonly<Record<string, unknown>>;
@@ -215,6 +221,6 @@ export function mountPlayground(root: HTMLElement): void {
     ...sessions.elements,
   );
   update();
-  link.current();
+  link.reconnect();
   root.dataset.ready = String(Math.round(performance.now()));
 }
