@@ -2,10 +2,15 @@
 // `@playq/source` export condition), fix the property-test seed and, under CI, write a JSON report per package that
 // `scripts/test-summary.mjs` sums into the one-line total CI reads.
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // Every property test runs with one fixed seed (overridable by FUZZ_SEED): stable test names.
 const propertySeed = fileURLToPath(new URL('./test-support/property-seed.ts', import.meta.url));
+
+// The tests that ask the TypeScript language service what an editor shows of the sources' types
+// (query/test/support/language-service.ts). Under Stryker the sources are instrumented in place
+// and marked `// @ts-nocheck`, so the types they read are not the package's.
+const LANGUAGE_SERVICE_TESTS = ['**/editor-types.test.ts', '**/closest-name.test.ts', '**/run-types.test.ts'];
 
 export function packageConfig(name: string, test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
   const reportDir = process.env.PLAYQ_TEST_REPORT_DIR;
@@ -21,8 +26,14 @@ export function packageConfig(name: string, test: NonNullable<ViteUserConfig['te
       reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/${name}.json` }]] : ['default'],
       ...test,
       // Under Stryker (its workers carry STRYKER_MUTATOR_WORKER) every mutant re-runs the tests:
-      // type tests judge declarations, which mutants never change, so they are left out there.
-      ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? {} : { typecheck: { enabled: false } }),
+      // type tests judge declarations, which mutants never change (the TypeScript checker judges
+      // each mutant's types), so they are left out there, the language-service ones too.
+      ...(process.env.STRYKER_MUTATOR_WORKER === undefined
+        ? {}
+        : {
+            typecheck: { enabled: false },
+            exclude: [...configDefaults.exclude, ...(test.exclude ?? []), ...LANGUAGE_SERVICE_TESTS],
+          }),
       setupFiles: [propertySeed, ...[test.setupFiles ?? []].flat()],
     },
   });
