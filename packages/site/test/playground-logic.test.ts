@@ -208,7 +208,7 @@ describe('the period follows the served data', () => {
 
   it('says what the service holds and where the period ends', () => {
     expect(spanText(span, true)).toBe(
-      'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends where it ends.',
+      'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends where the data ends.',
     );
     expect(spanText(span, false)).toBe(
       'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends now.',

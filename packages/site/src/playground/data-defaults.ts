@@ -50,9 +50,9 @@ const minute = (seconds: number) => new Date(seconds * 1000).toISOString().slice
  *
  * @example
  * spanText({ start: 1779667200, end: 1780272000 }, true);
- * // 'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends where it ends.'
+ * // 'The served data: 2026-05-25 00:00 to 2026-06-01 00:00 UTC; the period ends where the data ends.'
  */
 export function spanText(span: DataSpan, atDataEnd: boolean): string {
   const held = `The served data: ${minute(span.start)} to ${minute(span.end)} UTC`;
-  return atDataEnd ? `${held}; the period ends where it ends.` : `${held}; the period ends now.`;
+  return atDataEnd ? `${held}; the period ends where the data ends.` : `${held}; the period ends now.`;
 }
