@@ -123,6 +123,23 @@ describe('with the cache off', () => {
     expect(calls).toStrictEqual([[2, 0]]);
   });
 
+  it("past the end, runs the plan's count statement over its own parameters, not the page again", async () => {
+    const sent: { sql: string; values: unknown[] }[] = [];
+    const dataset = {
+      run: (sql: string, params: { value: unknown }[], options: unknown, visit: unknown) => {
+        sent.push({ sql, values: params.map((p) => p.value) });
+        return db.run(sql, params as never, options as never, visit as never);
+      },
+    } as unknown as Dataset;
+    const counted = freezePlan({ ...numbers(5), countSql: 'SELECT count(*)::DOUBLE FROM range($1) t(i)' });
+    const executor = new QueryExecutor(dataset, options);
+    expect(await executor.page(counted, 2, 7)).toStrictEqual({ records: [], totalrecords: 5 });
+    expect(sent).toStrictEqual([
+      { sql: counted.sql, values: [5, 2, 7] },
+      { sql: counted.countSql, values: [5] },
+    ]);
+  });
+
   it('spends nothing on a query whose budget is gone before it runs', async () => {
     const { dataset, calls } = recording();
     const executor = new QueryExecutor(dataset, { ...options, timeoutMs: 0 });

@@ -1,18 +1,20 @@
 // Deep pages of the session list (limit plus offset beyond list-threshold.ts's TOP_N_ROWS), which
-// DuckDB answers from the rows reaching a key threshold estimated on a sample: on generated data
-// large enough for the sample to narrow the rows, every deep page is the same slice of the whole
-// list, and the whole list is in the documented order (the key, nulls last descending and first
-// ascending, then the session id ascending), whatever the key, direction and population.
+// DuckDB serving large data answers from the rows reaching a key threshold estimated on a sample,
+// and small data by sorting the whole list: under either profile, on generated data large enough
+// for the sample to narrow the rows, every deep page is the same slice of the whole list, with the
+// whole list's total (a page past the end included), and the whole list is in the documented order
+// (the key, nulls last descending and first ascending, then the session id ascending), whatever
+// the key, direction and population.
 import { fc, test } from '@fast-check/vitest';
 import type { QueryNode } from '@playq/query';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Engine } from '../src/engine/engine';
 import { QueryExecutor } from '../src/exec/executor';
-import { generateDataset } from '../src/index';
+import { Dataset, generateDataset } from '../src/index';
 import { TOP_N_ROWS } from '../src/sql/list-threshold';
 import { populationOptions } from '../src/sql/population';
 import { compileSessionList } from '../src/sql/session-list';
-import { asEngineUnderTest, planContext } from './engine-under-test';
+import { asEngineUnderTest, ENGINE_UNDER_TEST, planContext } from './engine-under-test';
 import { node } from './semantics-fixture';
 
 const END = 1_767_225_600;
@@ -63,7 +65,8 @@ async function list(s: Shape, limit: number, offset: number) {
     order: s.order,
   };
   const executor = new QueryExecutor(db, { timeoutMs: 20_000, cacheTtlMs: 0, cacheMaxRecords: 0 });
-  return executor.page(compileSessionList(query, planContext(db), populationOptions(query)), limit, offset);
+  const plan = compileSessionList(query, planContext(db), populationOptions(query));
+  return { ...(await executor.page(plan, limit, offset)), sql: plan.sql };
 }
 
 /** The documented order of two records: the key (a missing value lowest), then the session id. */
@@ -88,7 +91,7 @@ async function checkDeepPage(s: Shape) {
   const offset = TOP_N_ROWS - s.limit + s.beyond;
   const page = await list(s, s.limit, offset);
   expect(page.records).toEqual(expected.slice(offset, offset + s.limit));
-  if (page.records.length > 0) expect(page.totalrecords).toBe(whole.totalrecords);
+  expect(page.totalrecords).toBe(whole.totalrecords);
   return whole.records;
 }
 
@@ -102,7 +105,30 @@ const DEEP: Shape = {
   beyond: 1000,
 };
 
-describe('a deep page of the session list', () => {
+/** DuckDB's serving profiles; chdb has one (its sort keeps the top rows, however many). */
+const PROFILES = ENGINE_UNDER_TEST === 'chdb' ? (['large'] as const) : (['large', 'small'] as const);
+
+describe.each(PROFILES)('a deep page of the session list, %s data', (profile) => {
+  beforeAll(async () => {
+    if (db instanceof Dataset) await db.serveAs(profile);
+  });
+
+  test('is read from the rows reaching the threshold on large data, from the whole list sorted on small', async () => {
+    const { sql } = await list(DEEP, DEEP.limit, TOP_N_ROWS);
+    const narrowed = sql.includes('list_sort(');
+    if (!(db instanceof Dataset)) expect(narrowed).toBe(false);
+    else expect(narrowed).toBe(profile === 'large');
+  });
+
+  test("past the end of the list, gives no record and the whole list's total", async () => {
+    const whole = await list(DEEP, 1, 0);
+    const past = await list({ ...DEEP, qoefilter: 'latency>1' }, 100, whole.totalrecords + 7);
+    const filtered = await list({ ...DEEP, qoefilter: 'latency>1' }, 1, 0);
+    expect(past.records).toEqual([]);
+    expect(past.totalrecords).toBe(filtered.totalrecords);
+    expect(filtered.totalrecords).toBeGreaterThan(0);
+  });
+
   test.prop([shape], { numRuns: 20 })(
     'is the slice of the whole list, in the documented order',
     async (s) => {

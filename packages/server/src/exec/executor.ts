@@ -172,9 +172,27 @@ export class QueryExecutor {
     const page = await this.run(query, limit, offset, ticket);
     if (page.writer.count === 0 && offset > 0) {
       // Past the end the window count has no row to ride on; count separately.
-      return { block: page.writer.finish(), total: (await this.run(query, 1, 0, ticket)).total };
+      return { block: page.writer.finish(), total: await this.total(query, ticket) };
     }
     return { block: page.writer.finish(), total: page.total };
+  }
+
+  /** The result's total, for a page past its end (see `CompiledQuery.countSql`). */
+  private async total(query: CompiledQuery, ticket: Ticket): Promise<number> {
+    const sql = query.countSql;
+    if (sql === undefined) return (await this.run(query, 1, 0, ticket)).total;
+    let total = 0;
+    await this.admitted(ticket, (timeoutMs, signal) =>
+      this.db.run(
+        sql,
+        query.parameters,
+        { timeoutMs, customer: ticket.customer, ...(signal ? { signal } : {}) },
+        (columns) => {
+          total = Number(columns[0]![0]);
+        },
+      ),
+    );
+    return Number.isFinite(total) ? total : 0;
   }
 
   /** Runs one page of a statement into a writer; past `keep`, rows are read but not written. */

@@ -118,6 +118,12 @@ export interface PlanTarget {
    * sessions; DuckDB builds them when a data set opens), or plans read the sessions only.
    */
   readonly derivedTables: boolean;
+  /**
+   * The data is small (what test suites run on): a deep page of a session list sorts the whole
+   * list, which then costs less than narrowing its rows by a threshold first (sql/list-threshold.ts).
+   * Set by the engine from the data's size; absent means large.
+   */
+  readonly smallData?: boolean;
 }
 
 /** The embedded DuckDB database (generated, loaded or a database file). */

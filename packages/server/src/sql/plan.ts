@@ -38,6 +38,12 @@ export interface CompiledQuery {
   readonly sql: string;
   readonly parameters: readonly PlanParameter[];
   readonly columns: readonly OutputColumn[];
+  /**
+   * A statement of the result's total alone (one row: the number of records), over `parameters`
+   * only. A page past the end has no row to carry the total: the executor then runs this rather
+   * than the page statement again. Absent, the page statement's first row gives it.
+   */
+  readonly countSql?: string;
   /** Identifies the result, not the page: SQL text and parameter values. */
   readonly cacheKey: string;
 }

@@ -101,9 +101,11 @@ export function compileSessionList(
   const sid = tieBreak(params.target);
   const dir = query.order ?? 'desc';
   const order = (q: string) => [`${q}f_${key} ${dirSql(dir)}`, `${q}__sid ASC`];
-  // A deep page (by the request's limit and offset; either form answers every page exactly).
+  // A deep page (by the request's limit and offset; either form answers every page exactly). On
+  // small data the whole list is sorted: the statement that narrows it costs more than the sort.
   const deep =
     params.target.derivedTables &&
+    !params.target.smallData &&
     !params.target.dialect.boundedSort &&
     query.limit + query.offset > TOP_N_ROWS;
   const listed = deep
@@ -122,6 +124,7 @@ export function compileSessionList(
     ...pageStatement(columns, listed, params, order, ctx.decodes ?? isSmallDimension, (c) =>
       pageField(c.name, sql(c.name)),
     ),
+    countSql: `SELECT count(*)::DOUBLE AS __total FROM (${setOf(scope)}) t`,
     parameters: params.list,
   });
 }

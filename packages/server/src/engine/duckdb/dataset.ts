@@ -54,8 +54,28 @@ export class Dataset implements Engine {
   /** The target that reads the derived tables, while they are being made (`target` is without them). */
   private withDerived: PlanTarget | undefined;
 
-  /** How plans address this dataset: encoded tables, or Parquet in place (see `openParquetInPlace`). */
-  target: PlanTarget = DUCKDB_CODED;
+  /** How plans address the data (encoded tables or Parquet in place), whatever its size. */
+  private addressed: PlanTarget = DUCKDB_CODED;
+  /** Each addressing with `smallData` set, made once (plans and cached results are found by target). */
+  private readonly small = new WeakMap<PlanTarget, PlanTarget>();
+
+  /**
+   * How plans address this dataset: encoded tables, or Parquet in place (see `openParquetInPlace`),
+   * with `smallData` while it is served by the small-data profile (see `serveAs`).
+   */
+  get target(): PlanTarget {
+    if (this.profile === 'large') return this.addressed;
+    let small = this.small.get(this.addressed);
+    if (small === undefined) {
+      small = Object.freeze({ ...this.addressed, smallData: true });
+      this.small.set(this.addressed, small);
+    }
+    return small;
+  }
+
+  set target(target: PlanTarget) {
+    this.addressed = target;
+  }
 
   private constructor(
     /**
@@ -360,10 +380,10 @@ export class Dataset implements Engine {
    * two kinds never mix, and both are exact.
    */
   private deriveInBackground(): void {
-    const full = this.target.derivedTables ? this.target : (this.withDerived ?? this.target);
+    const full = this.addressed.derivedTables ? this.addressed : (this.withDerived ?? this.addressed);
     this.withDerived = full;
     const plain: PlanTarget = Object.freeze({ ...full, derivedTables: false });
-    this.target = plain;
+    this.addressed = plain;
     const run: BackgroundDerivation = {
       stopped: false,
       connection: undefined,
@@ -379,8 +399,8 @@ export class Dataset implements Engine {
     };
     run.done = deriveTables(host, full.layout).then(
       () => {
-        if (run.stopped || this.target !== plain) return undefined;
-        this.target = full;
+        if (run.stopped || this.addressed !== plain) return undefined;
+        this.addressed = full;
         return undefined;
       },
       async (error: unknown) => {
