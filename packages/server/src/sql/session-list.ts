@@ -108,10 +108,12 @@ export function compileSessionList(
     !params.target.smallData &&
     !params.target.dialect.boundedSort &&
     query.limit + query.offset > TOP_N_ROWS;
+  // The list's rows, no field computed: what its total counts (the threshold's and `countSql`).
+  const counted = setOf(scope);
   const listed = deep
     ? thresholdRows({
         sampled: listBody(setOf({ ...scope, sample: true }), [key].map(named), options, cust, sid),
-        counted: setOf(scope),
+        counted,
         wide: (join, where) => listBody(setOf(scope), fields.map(named), options, cust, sid, { join, where }),
         key: `f_${key}`,
         keySql: sql(key).sql,
@@ -124,7 +126,7 @@ export function compileSessionList(
     ...pageStatement(columns, listed, params, order, ctx.decodes ?? isSmallDimension, (c) =>
       pageField(c.name, sql(c.name)),
     ),
-    countSql: `SELECT count(*)::DOUBLE AS __total FROM (${setOf(scope)}) t`,
+    countSql: `SELECT count(*)::DOUBLE AS __total FROM (${counted}) t`,
     parameters: params.list,
   });
 }
